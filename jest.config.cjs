@@ -1,0 +1,25 @@
+// `npm test`: unit and standalone (PGlite + in-memory bus) tests; needs no external service.
+const preset = require('./jest.preset.cjs');
+
+module.exports = {
+  projects: [
+    {
+      ...preset,
+      displayName: 'backend',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{libs,apps,tools}/**/*.spec.ts'],
+      testPathIgnorePatterns: [...preset.testPathIgnorePatterns, '<rootDir>/apps/web/'],
+    },
+    {
+      ...preset,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/apps/web/src/**/*.spec.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/apps/web/src/testing/setup-tests.ts'],
+      moduleNameMapper: {
+        ...preset.moduleNameMapper,
+        '\\.(css|less|svg|png)$': '<rootDir>/apps/web/src/testing/file-stub.cjs',
+      },
+    },
+  ],
+};

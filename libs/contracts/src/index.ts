@@ -1,0 +1,5 @@
+export * from './topics';
+export * from './measurement';
+export * from './variable';
+export * from './explorer';
+export * from './errors';
