@@ -15,7 +15,9 @@ module.exports = {
   moduleNameMapper,
   // NestJS 12 ships as ES modules: let swc turn them into CommonJS for jest's module system.
   transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { ...swcConfig, swcrc: false }] },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid)/)'],
+  // Several server dependencies ship only ES modules (NestJS 12 among them); swc compiles them to CommonJS
+  // for jest, whose native ESM support is still experimental. Results are cached after the first run.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|content-disposition|@fastify)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

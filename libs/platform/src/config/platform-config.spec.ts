@@ -1,0 +1,41 @@
+import { ConfigurationError, loadPlatformConfig } from './platform-config';
+
+describe('loadPlatformConfig', () => {
+  it('gives the standalone defaults for an empty environment', () => {
+    const config = loadPlatformConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.KAFKA_BROKERS).toBeUndefined();
+  });
+
+  it('parses broker lists, flags and numbers', () => {
+    const config = loadPlatformConfig({
+      KAFKA_BROKERS: 'kafka-0:9092, kafka-1:9092',
+      SIMULATOR_ENABLED: 'yes',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/plantlens',
+    });
+    expect(config.KAFKA_BROKERS).toEqual(['kafka-0:9092', 'kafka-1:9092']);
+    expect(config.SIMULATOR_ENABLED).toBe(true);
+    expect(config.PORT).toBe(8080);
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadPlatformConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x/y', KAFKA_BROKERS: 'no-port' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const problems = (error as ConfigurationError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL: must be a postgres or postgresql URL/);
+    expect(problems).toMatch(/KAFKA_BROKERS: must be a comma-separated list of host:port/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadPlatformConfig({ PORT: '' }).PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { Database } from './database';
+import { SchemaMigrator } from './schema-migrator';
+
+describe('Database on PGlite', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await Database.openPglite();
+  });
+  afterAll(() => database.close());
+
+  it('runs a schema migration set once and records it', async () => {
+    const migrator = new SchemaMigrator(database);
+    const migrations = {
+      '0001-things': {
+        up: async (db: Database['kysely']) => {
+          await sql`create table demo.thing (id int primary key, name text not null)`.execute(db);
+        },
+      },
+    };
+    await migrator.migrate('demo', migrations);
+    await migrator.migrate('demo', migrations);
+    const applied = await sql<{ name: string }>`select name from demo.kysely_migration`.execute(database.kysely);
+    expect(applied.rows.map((row) => row.name)).toEqual(['0001-things']);
+  });
+
+  it('keeps a transaction isolated from concurrent statements on its single connection', async () => {
+    await sql`create table counter (n int)`.execute(database.kysely);
+    const transaction = database.kysely.transaction().execute(async (trx) => {
+      await sql`insert into counter values (1)`.execute(trx);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('roll back');
+    });
+    const outside = sql<{ count: number }>`select count(*)::int as count from counter`.execute(database.kysely);
+    await expect(transaction).rejects.toThrow('roll back');
+    expect((await outside).rows[0]?.count).toBe(0);
+  });
+
+  it('bulk-loads CSV with COPY', async () => {
+    await sql`create table sample (id int, value float8)`.execute(database.kysely);
+    await database.copyCsv('COPY sample (id, value) FROM STDIN (FORMAT csv)', '1,1.5\n2,2.5\n');
+    const result = await sql<{ total: number }>`select sum(value) as total from sample`.execute(database.kysely);
+    expect(result.rows[0]?.total).toBe(4);
+  });
+});

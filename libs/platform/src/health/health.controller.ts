@@ -1,0 +1,55 @@
+import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Database } from '../database/database';
+import { READINESS_CHECKS, type ReadinessCheck } from './readiness';
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+@Controller('api')
+export class HealthController {
+  constructor(
+    private readonly database: Database,
+    @Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[],
+  ) {}
+
+  // Liveness: the process answers. Kubernetes restarts it when this fails.
+  @Get('health')
+  @HttpCode(200)
+  health() {
+    return { status: 'ok' };
+  }
+
+  // Readiness: the database and the broker answer. Kubernetes stops routing traffic while this fails.
+  @Get('ready')
+  async ready() {
+    const checks: ReadinessCheck[] = [{ name: 'database', check: () => this.database.ping() }, ...this.checks];
+    const results = await Promise.all(
+      checks.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), CHECK_TIMEOUT_MS);
+          return { name, status: 'up' as const };
+        } catch (error) {
+          return { name, status: 'down' as const, reason: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+    const body = { status: results.every((result) => result.status === 'up') ? 'ready' : 'not ready', checks: results };
+    if (body.status !== 'ready') throw new ServiceUnavailableException(body);
+    return body;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

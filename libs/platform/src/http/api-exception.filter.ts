@@ -1,0 +1,35 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { ApiErrorDto } from '@plantlens/contracts';
+import type { FastifyReply } from 'fastify';
+
+// Every error leaves the API as an ApiErrorDto; unexpected errors are logged here with their stack
+// and answered with a generic 500 so no internals reach the client.
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      void reply.status(status).send(toApiError(status, response));
+      return;
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    const body: ApiErrorDto = {
+      statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+      error: 'Internal Server Error',
+      message: 'Internal server error',
+    };
+    void reply.status(HttpStatus.INTERNAL_SERVER_ERROR).send(body);
+  }
+}
+
+function toApiError(status: number, response: string | object): ApiErrorDto & Record<string, unknown> {
+  const error = HttpStatus[status]?.replace(/_/g, ' ').toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase()) ?? 'Error';
+  if (typeof response === 'string') return { statusCode: status, error, message: response };
+  const { message, ...rest } = response as { message?: unknown } & Record<string, unknown>;
+  const text = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : error;
+  return { ...rest, statusCode: status, error, message: text };
+}

@@ -1,0 +1,54 @@
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { PlatformConfig } from '../config/platform-config';
+import { createLogger } from '../logging/create-logger';
+import { InMemoryBroker } from '../messaging/in-memory-broker';
+import { messagingServerOptions } from '../messaging/messaging.module';
+import { ApiExceptionFilter } from './api-exception.filter';
+import { apiValidationPipe } from './validation';
+
+export interface ServiceDefinition {
+  /** shown in logs and in the OpenAPI title */
+  name: string;
+  module: Type | DynamicModule;
+  config: PlatformConfig;
+  /** Kafka consumer group (or in-memory group) of the service's @EventPattern handlers */
+  consumerGroup: string;
+  /** extra set-up on the Fastify instance before listening (static files, proxies) */
+  configure?: (app: NestFastifyApplication) => Promise<void> | void;
+}
+
+export async function createServiceApp(service: ServiceDefinition): Promise<NestFastifyApplication> {
+  const logger = createLogger(service.config, service.name);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    service.module,
+    new FastifyAdapter({ bodyLimit: 16 * 1024 * 1024, trustProxy: true }),
+    { logger },
+  );
+  app.useGlobalPipes(apiValidationPipe);
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.enableShutdownHooks();
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle(`Plantlens ${service.name}`).setVersion('1').build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  app.connectMicroservice(
+    messagingServerOptions(service.config, service.consumerGroup, app.get(InMemoryBroker)),
+    { inheritAppConfig: true },
+  );
+  await service.configure?.(app);
+  await app.init();
+  await app.startAllMicroservices();
+  return app;
+}
+
+/** Starts a service and listens on PORT; returns the application and its base URL. */
+export async function bootstrapService(service: ServiceDefinition): Promise<{ app: INestApplication; url: string }> {
+  const app = await createServiceApp(service);
+  await app.listen(service.config.PORT, service.config.HOST);
+  const host = ['0.0.0.0', '::'].includes(service.config.HOST) ? 'localhost' : service.config.HOST;
+  return { app, url: `http://${host}:${service.config.PORT}` };
+}

@@ -1,0 +1,98 @@
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { ClientKafka, Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { PlatformConfig } from '../config/platform-config';
+import { READINESS_CHECKS, type ReadinessCheck } from '../health/readiness';
+import { InMemoryBroker } from './in-memory-broker';
+import { EVENT_CLIENT, EventPublisher } from './event-publisher';
+import { InMemoryClient, InMemoryServer } from './in-memory.transport';
+
+const BROKER_READINESS = Symbol('BROKER_READINESS');
+
+type EventClient = ClientKafka | InMemoryClient;
+
+// Kafka when KAFKA_BROKERS is set, otherwise the in-process bus. Handlers are the same @EventPattern
+// methods in both cases; see `messagingServerOptions` for the consuming side.
+@Global()
+@Module({})
+export class MessagingModule implements OnApplicationShutdown {
+  constructor(@Inject(EVENT_CLIENT) private readonly client: EventClient) {}
+
+  static forRoot(config: PlatformConfig): DynamicModule {
+    const brokers = config.KAFKA_BROKERS;
+    return {
+      module: MessagingModule,
+      providers: [
+        { provide: InMemoryBroker, useFactory: () => new InMemoryBroker() },
+        {
+          provide: EVENT_CLIENT,
+          inject: [InMemoryBroker],
+          useFactory: (broker: InMemoryBroker): EventClient =>
+            brokers
+              ? new ClientKafka({
+                  client: { clientId: `${config.KAFKA_CLIENT_ID}-producer`, brokers },
+                  producerOnlyMode: true,
+                  producer: { allowAutoTopicCreation: true },
+                })
+              : new InMemoryClient(broker),
+        },
+        EventPublisher,
+        {
+          provide: BROKER_READINESS,
+          useValue: brokers ? kafkaReadiness(config.KAFKA_CLIENT_ID, brokers) : { name: 'broker', check: async () => {} },
+        },
+        {
+          provide: READINESS_CHECKS,
+          inject: [BROKER_READINESS],
+          useFactory: (check: ReadinessCheck) => [check],
+        },
+      ],
+      exports: [EventPublisher, InMemoryBroker, READINESS_CHECKS],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/** How a service consumes its topics: a Kafka consumer group, or the in-memory broker of this process. */
+export function messagingServerOptions(
+  config: PlatformConfig,
+  groupId: string,
+  inMemoryBroker: InMemoryBroker,
+): MicroserviceOptions {
+  if (!config.KAFKA_BROKERS) return { strategy: new InMemoryServer(inMemoryBroker, groupId) };
+  return {
+    transport: Transport.KAFKA,
+    options: {
+      client: { clientId: `${config.KAFKA_CLIENT_ID}-${groupId}`, brokers: config.KAFKA_BROKERS },
+      // The offset of a message is committed only after its handler resolved (its effect is durable).
+      consumer: { groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000 },
+      subscribe: { fromBeginning: true },
+      run: { partitionsConsumedConcurrently: 3 },
+      postfixId: '',
+    },
+  };
+}
+
+function kafkaReadiness(clientId: string, brokers: string[]): ReadinessCheck {
+  return {
+    name: 'broker',
+    async check() {
+      const { Kafka, logLevel } = await import('kafkajs');
+      const admin = new Kafka({
+        clientId: `${clientId}-readiness`,
+        brokers,
+        logLevel: logLevel.NOTHING,
+        connectionTimeout: 2_000,
+        retry: { retries: 0 },
+      }).admin();
+      try {
+        await admin.connect();
+        await admin.describeCluster();
+      } finally {
+        await admin.disconnect();
+      }
+    },
+  };
+}

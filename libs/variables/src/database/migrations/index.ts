@@ -1,0 +1,7 @@
+import type { MigrationSet } from '@plantlens/platform';
+import * as variablesAndMeasurements from './0001-variables-and-measurements';
+
+// Names sort in the order they apply.
+export const variablesMigrations: MigrationSet = {
+  '0001-variables-and-measurements': variablesAndMeasurements,
+};

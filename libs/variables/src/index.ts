@@ -1,0 +1,2 @@
+export * from './variables.module';
+export { IngestionService } from './measurement/ingestion.service';
