@@ -19,6 +19,8 @@ module.exports = {
       moduleNameMapper: {
         ...preset.moduleNameMapper,
         '\\.(css|less|svg|png)$': '<rootDir>/apps/web/src/testing/file-stub.cjs',
+        // @ant-design/icons' CommonJS build requires an ES-module file; its CommonJS twin is the same code.
+        '^@ant-design/colors/es/(.*)$': '<rootDir>/node_modules/@ant-design/colors/lib/$1',
       },
     },
   ],

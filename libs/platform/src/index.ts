@@ -13,3 +13,4 @@ export * from './http/validation';
 export * from './http/api-exception.filter';
 export * from './http/bootstrap-service';
 export * from './platform.module';
+export * from './http/run-service';

@@ -5,20 +5,33 @@ import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
 import { MessagingModule } from './messaging/messaging.module';
 
+export interface PlatformOptions {
+  /** false for processes without state of their own (the gateway in cluster mode) */
+  database: boolean;
+}
+
 // Everything a service needs besides its domain: configuration, database, event bus, health routes.
 @Module({})
 export class PlatformModule {
-  static forRoot(config: PlatformConfig): DynamicModule {
+  static forRoot(config: PlatformConfig, options: PlatformOptions = { database: true }): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [PlatformConfigModule.forRoot(config), DatabaseModule, MessagingModule.forRoot(config)],
+      imports: [
+        PlatformConfigModule.forRoot(config),
+        ...(options.database ? [DatabaseModule] : []),
+        MessagingModule.forRoot(config),
+      ],
       controllers: [HealthController],
     };
   }
 }
 
 /** The root module of a service process: the platform plus the domain modules it hosts. */
-export function serviceModule(config: PlatformConfig, domainModules: (Type | DynamicModule)[]): DynamicModule {
+export function serviceModule(
+  config: PlatformConfig,
+  domainModules: (Type | DynamicModule)[],
+  options?: PlatformOptions,
+): DynamicModule {
   class ServiceRootModule {}
-  return { module: ServiceRootModule, imports: [PlatformModule.forRoot(config), ...domainModules] };
+  return { module: ServiceRootModule, imports: [PlatformModule.forRoot(config, options), ...domainModules] };
 }

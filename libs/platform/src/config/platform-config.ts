@@ -29,9 +29,14 @@ const environmentSchema = z.object({
   // Kafka when set; otherwise the in-memory bus (only valid when every module runs in one process).
   KAFKA_BROKERS: brokerList.optional(),
   KAFKA_CLIENT_ID: z.string().min(1).default('plantlens'),
+  // standalone: the gateway hosts every domain module; cluster: it routes /api/* to the services.
+  GATEWAY_MODE: z.enum(['standalone', 'cluster']).default('standalone'),
   WEB_ROOT: z.string().min(1).default('apps/web/dist'),
-  // Where the gateway (cluster mode) and the simulator find the variables service.
+  // Where the gateway (cluster mode) and the simulator find the services.
+  IDENTITY_URL: url(['http', 'https']).optional(),
   VARIABLES_URL: url(['http', 'https']).optional(),
+  RULES_URL: url(['http', 'https']).optional(),
+  VALVES_URL: url(['http', 'https']).optional(),
   SIMULATOR_ENABLED: flag.default(false),
   SIMULATOR_SEED: z.coerce.number().int().default(42),
   SIMULATOR_BACKFILL_HOURS: z.coerce.number().min(0).max(24 * 366).default(72),

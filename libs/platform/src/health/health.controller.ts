@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
 import { Database } from '../database/database';
 import { READINESS_CHECKS, type ReadinessCheck } from './readiness';
 
@@ -7,8 +7,8 @@ const CHECK_TIMEOUT_MS = 3_000;
 @Controller('api')
 export class HealthController {
   constructor(
-    private readonly database: Database,
     @Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[],
+    @Optional() private readonly database?: Database,
   ) {}
 
   // Liveness: the process answers. Kubernetes restarts it when this fails.
@@ -21,7 +21,10 @@ export class HealthController {
   // Readiness: the database and the broker answer. Kubernetes stops routing traffic while this fails.
   @Get('ready')
   async ready() {
-    const checks: ReadinessCheck[] = [{ name: 'database', check: () => this.database.ping() }, ...this.checks];
+    const database = this.database;
+    const checks: ReadinessCheck[] = database
+      ? [{ name: 'database', check: () => database.ping() }, ...this.checks]
+      : this.checks;
     const results = await Promise.all(
       checks.map(async ({ name, check }) => {
         try {

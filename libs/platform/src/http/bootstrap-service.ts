@@ -14,8 +14,8 @@ export interface ServiceDefinition {
   name: string;
   module: Type | DynamicModule;
   config: PlatformConfig;
-  /** Kafka consumer group (or in-memory group) of the service's @EventPattern handlers */
-  consumerGroup: string;
+  /** Kafka consumer group (or in-memory group) of the service's @EventPattern handlers; none if it consumes nothing */
+  consumerGroup?: string;
   /** extra set-up on the Fastify instance before listening (static files, proxies) */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
@@ -35,10 +35,11 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
     new DocumentBuilder().setTitle(`Plantlens ${service.name}`).setVersion('1').build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
-  app.connectMicroservice(
-    messagingServerOptions(service.config, service.consumerGroup, app.get(InMemoryBroker)),
-    { inheritAppConfig: true },
-  );
+  if (service.consumerGroup) {
+    app.connectMicroservice(messagingServerOptions(service.config, service.consumerGroup, app.get(InMemoryBroker)), {
+      inheritAppConfig: true,
+    });
+  }
   await service.configure?.(app);
   await app.init();
   await app.startAllMicroservices();

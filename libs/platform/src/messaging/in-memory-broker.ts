@@ -62,7 +62,9 @@ export class InMemoryBroker {
     }
     const state = this.topic(topic);
     const partition = key === null ? Math.floor(Math.random() * this.partitionCount) : partitionOf(key, this.partitionCount);
-    const message: BrokerMessage = { topic, partition, offset: state.nextOffset[partition]!++, key, value };
+    const offset = state.nextOffset[partition] ?? 0;
+    state.nextOffset[partition] = offset + 1;
+    const message: BrokerMessage = { topic, partition, offset, key, value };
     if (state.groups.size === 0) {
       state.retained.push(message);
       return;
@@ -126,7 +128,8 @@ export class InMemoryBroker {
   }
 
   private enqueue(group: GroupSubscription, message: BrokerMessage): void {
-    const partition = group.partitions[message.partition]!;
+    const partition = group.partitions[message.partition];
+    if (!partition) throw new Error(`partition ${message.partition} out of range`);
     partition.messages.push(message);
     if (!partition.draining) void this.drainPartition(group, partition);
   }
@@ -134,7 +137,8 @@ export class InMemoryBroker {
   private async drainPartition(group: GroupSubscription, partition: PartitionQueue): Promise<void> {
     partition.draining = true;
     while (partition.messages.length > 0 && !this.closed) {
-      const message = partition.messages[0]!;
+      const [message] = partition.messages;
+      if (!message) break;
       let attempt = 0;
       for (;;) {
         try {

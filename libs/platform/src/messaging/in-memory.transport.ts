@@ -74,9 +74,14 @@ export class InMemoryClient extends ClientProxy {
     super();
   }
 
-  async connect(): Promise<void> {}
+  // The broker lives in this process: there is nothing to connect to or close.
+  connect(): Promise<void> {
+    return Promise.resolve();
+  }
 
-  close(): void {}
+  close(): void {
+    return undefined;
+  }
 
   unwrap<T>(): T {
     return this.broker as T;

@@ -38,7 +38,7 @@ export class MessagingModule implements OnApplicationShutdown {
         EventPublisher,
         {
           provide: BROKER_READINESS,
-          useValue: brokers ? kafkaReadiness(config.KAFKA_CLIENT_ID, brokers) : { name: 'broker', check: async () => {} },
+          useValue: brokers ? kafkaReadiness(config.KAFKA_CLIENT_ID, brokers) : inProcessBrokerReadiness,
         },
         {
           provide: READINESS_CHECKS,
@@ -74,6 +74,9 @@ export function messagingServerOptions(
     },
   };
 }
+
+// The in-memory broker is part of this process: it is up whenever the process answers.
+const inProcessBrokerReadiness: ReadinessCheck = { name: 'broker', check: () => Promise.resolve() };
 
 function kafkaReadiness(clientId: string, brokers: string[]): ReadinessCheck {
   return {

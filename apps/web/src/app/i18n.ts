@@ -1,0 +1,78 @@
+import type { ConfigProviderProps } from 'antd';
+import antdDeDE from 'antd/locale/de_DE';
+import antdEnGB from 'antd/locale/en_GB';
+import antdEsES from 'antd/locale/es_ES';
+import antdItIT from 'antd/locale/it_IT';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import 'dayjs/locale/it';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGES,
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  LOCALE_STORAGE_KEY,
+  isLanguage,
+  type Language,
+} from '../config/languages';
+import { deDE } from './i18n/de-de';
+import { enGB } from './i18n/en-gb';
+import { esES } from './i18n/es-es';
+import { itIT } from './i18n/it-it';
+
+type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
+
+// Spec: weeks start on Monday in Spanish and on Sunday in English. dayjs 'en' and the date picker's en_US
+// calendar are Sunday-first ('en-gb' is Monday-first); every other en_GB text stays British.
+const DAYJS_LOCALES: Record<Language, string> = { es_ES: 'es', en_GB: 'en', it_IT: 'it', de_DE: 'de' };
+
+export const ANTD_LOCALES: Record<Language, AntdLocale> = {
+  es_ES: antdEsES,
+  en_GB: {
+    ...antdEnGB,
+    DatePicker: antdEnGB.DatePicker && {
+      ...antdEnGB.DatePicker,
+      lang: { ...antdEnGB.DatePicker.lang, locale: 'en_US' },
+    },
+  },
+  it_IT: antdItIT,
+  de_DE: antdDeDE,
+};
+
+function storedLanguage(storage: Pick<Storage, 'getItem'>): Language {
+  const stored = storage.getItem(LOCALE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+// The chosen language is kept in storage and drives dayjs (date picker, formats) and the page's lang.
+export function createI18n(storage: Pick<Storage, 'getItem' | 'setItem'>): I18n {
+  const instance = i18next.createInstance();
+  instance.on('languageChanged', (language) => {
+    if (!isLanguage(language)) return;
+    storage.setItem(LOCALE_STORAGE_KEY, language);
+    dayjs.locale(DAYJS_LOCALES[language]);
+    document.documentElement.lang = LANGUAGE_TAGS[language];
+  });
+  void instance.use(initReactI18next).init({
+    resources: {
+      es_ES: { translation: esES },
+      en_GB: { translation: enGB },
+      it_IT: { translation: itIT },
+      de_DE: { translation: deDE },
+    },
+    lng: storedLanguage(storage),
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: FALLBACK_LANGUAGES,
+    load: 'currentOnly',
+    // Resources are bundled, so the first render already has its texts.
+    initAsync: false,
+    // React escapes the output already.
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+export const i18n = createI18n(localStorage);

@@ -1,0 +1,2 @@
+// Every HTTP call of the web app goes under this prefix (the gateway routes it; vite proxies it in dev).
+export const API_BASE_URL = '/api/web';

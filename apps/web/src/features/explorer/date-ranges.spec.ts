@@ -1,0 +1,44 @@
+import dayjs from 'dayjs';
+import { defaultEvolutionRange, normalizeRange, presetRange } from './date-ranges';
+
+// Friday 15 March 2024, 10:30 local time.
+const now = dayjs(new Date(2024, 2, 15, 10, 30));
+const local = (...parts: [number, number, number]) => new Date(...parts).getTime();
+
+describe('defaultEvolutionRange', () => {
+  it('starts at midnight seven days ago and ends now', () => {
+    expect(defaultEvolutionRange(now)).toEqual({ startDate: local(2024, 2, 8), endDate: now.valueOf() });
+  });
+});
+
+describe('presetRange', () => {
+  it.each([
+    ['today', local(2024, 2, 15), now.valueOf()],
+    ['yesterday', local(2024, 2, 14), local(2024, 2, 15)],
+    ['last7Days', local(2024, 2, 8), now.valueOf()],
+    ['last30Days', local(2024, 1, 14), now.valueOf()],
+    ['thisMonth', local(2024, 2, 1), now.valueOf()],
+    ['lastMonth', local(2024, 1, 1), local(2024, 2, 1)],
+  ] as const)('%s', (preset, startDate, endDate) => {
+    expect(presetRange(preset, now)).toEqual({ startDate, endDate });
+  });
+});
+
+describe('normalizeRange', () => {
+  it('keeps a valid past range', () => {
+    expect(normalizeRange(1000, 2000, 5000)).toEqual({ startDate: 1000, endDate: 2000 });
+  });
+
+  it('swaps a start later than the end', () => {
+    expect(normalizeRange(2000, 1000, 5000)).toEqual({ startDate: 1000, endDate: 2000 });
+  });
+
+  it('moves a future end back to now', () => {
+    expect(normalizeRange(1000, 9000, 5000)).toEqual({ startDate: 1000, endDate: 5000 });
+  });
+
+  it('rejects a range that is empty once future instants are removed', () => {
+    expect(normalizeRange(6000, 9000, 5000)).toBeNull();
+    expect(normalizeRange(1000, 1000, 5000)).toBeNull();
+  });
+});

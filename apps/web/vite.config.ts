@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@plantlens/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  server: {
+    port: 4200,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The antd chunk alone is ~700 kB minified (~220 kB gzipped); it changes only with antd upgrades.
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // Big libraries in their own long-lived chunks: app releases don't invalidate them, and Highcharts
+        // is only fetched by the chart pages.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'highcharts', test: /node_modules[\\/]highcharts/, priority: 3 },
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/,
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,55 @@
+// Starts the built standalone app (one process, PGlite in a temporary folder, simulator on) for browser tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const GATEWAY = resolve(__dirname, '../apps/gateway/dist/main.js');
+
+export interface RunningApp {
+  url: string;
+  stop(): Promise<void>;
+  log(): string;
+}
+
+export async function startStandaloneApp(port: number, env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-e2e-'));
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, [GATEWAY], {
+    cwd: resolve(__dirname, '..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SIMULATOR_ENABLED: 'true',
+      SIMULATOR_BACKFILL_HOURS: '6',
+      LOG_FORMAT: 'text',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const ready = await fetch(`${url}/api/ready`).then((response) => response.ok, () => false);
+    if (ready) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the standalone app did not become ready:\n${log.slice(-4000)}`);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Connection details of the real PostgreSQL and Kafka started by tools/ (see .ci/run and README).
+import { Kafka, logLevel } from 'kafkajs';
+
+export function clusterEnvironment(): { databaseUrl: string; brokers: string } {
+  const databaseUrl = process.env.DATABASE_URL;
+  const brokers = process.env.KAFKA_BROKERS;
+  if (!databaseUrl || !brokers) {
+    throw new Error(
+      'The integration suite needs DATABASE_URL and KAFKA_BROKERS: run `bash tools/postgres/start.sh` and ' +
+        '`bash tools/kafka/start.sh`, export what they print, then `npm run test:integration`.',
+    );
+  }
+  return { databaseUrl, brokers };
+}
+
+// Starts each run from an empty topic so messages left by earlier runs or benchmarks do not interfere.
+export async function recreateTopic(brokers: string, topic: string, partitions = 6): Promise<void> {
+  const admin = new Kafka({ clientId: 'plantlens-test-admin', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    if ((await admin.listTopics()).includes(topic)) {
+      await admin.deleteTopics({ topics: [topic], timeout: 30_000 });
+    }
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
+        return;
+      } catch (error) {
+        // Deletion finishes asynchronously in the broker; creation fails until it has.
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
