@@ -37,8 +37,23 @@ export default [
     },
   },
   {
-    files: ['apps/*/src/main.ts', '**/*.spec.ts', '**/*.spec.tsx', '**/test/**', '**/testing/**', '**/*.scenario.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', 'tools/**', 'e2e/**'],
-    rules: { 'no-restricted-properties': 'off', 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    files: [
+      'apps/*/src/main.ts',
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      '**/test/**',
+      '**/testing/**',
+      '**/*.scenario.ts',
+      '**/*.integration-spec.ts',
+      '**/*.e2e-spec.ts',
+      'tools/**',
+      'e2e/**',
+    ],
+    rules: {
+      'no-restricted-properties': 'off',
+      'no-console': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
   },
   {
     files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],

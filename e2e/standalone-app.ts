@@ -12,7 +12,10 @@ export interface RunningApp {
   log(): string;
 }
 
-export async function startStandaloneApp(port: number, env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startStandaloneApp(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-e2e-'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [GATEWAY], {
@@ -33,7 +36,10 @@ export async function startStandaloneApp(port: number, env: Record<string, strin
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const ready = await fetch(`${url}/api/ready`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -45,10 +51,13 @@ export async function startStandaloneApp(port: number, env: Record<string, strin
     url,
     log: () => log,
     async stop() {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        const forceKill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(forceKill);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

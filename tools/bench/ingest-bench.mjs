@@ -10,7 +10,14 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { Topics } = require('@plantlens/contracts');
-const { createServiceApp, serviceModule, loadPlatformConfig, EventPublisher, InMemoryBroker, Database } = require('@plantlens/platform');
+const {
+  createServiceApp,
+  serviceModule,
+  loadPlatformConfig,
+  EventPublisher,
+  InMemoryBroker,
+  Database,
+} = require('@plantlens/platform');
 const { VariablesModule } = require('@plantlens/variables');
 const { Kafka, logLevel } = require('kafkajs');
 const pg = require('pg');
@@ -26,7 +33,11 @@ function* batches(ids, total, offsetMs = 0) {
     const variableId = ids[(start / BATCH_POINTS) % ids.length];
     const points = [];
     for (let i = start; i < Math.min(total, start + BATCH_POINTS); i += 1) {
-      points.push({ variableId, ts: T0 + offsetMs + Math.floor(i / ids.length) * 1000 + (i % ids.length), value: Math.sin(i / 100) });
+      points.push({
+        variableId,
+        ts: T0 + offsetMs + Math.floor(i / ids.length) * 1000 + (i % ids.length),
+        value: Math.sin(i / 100),
+      });
     }
     yield { variableId, points };
   }
@@ -43,15 +54,28 @@ function csvRows(ids, total, offsetMs) {
 async function declare(app, count, prefix) {
   const server = app.getHttpServer();
   const address = await app.getUrl();
-  const body = { variables: Array.from({ length: count }, (_, i) => ({ clientReference: `${prefix}_${i}`, name: `${prefix} ${i}`, unit: null })) };
-  const response = await fetch(`${address}/api/web/variable/raw/declare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const body = {
+    variables: Array.from({ length: count }, (_, i) => ({
+      clientReference: `${prefix}_${i}`,
+      name: `${prefix} ${i}`,
+      unit: null,
+    })),
+  };
+  const response = await fetch(`${address}/api/web/variable/raw/declare`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   void server;
   return (await response.json()).variables.map((v) => v.id);
 }
 
 async function countRows(database, ids) {
   const { sql } = require('kysely');
-  const result = await sql`select count(*)::int as n from variables.measurement where variable_id = any(${ids})`.execute(database.kysely);
+  const result =
+    await sql`select count(*)::int as n from variables.measurement where variable_id = any(${ids})`.execute(
+      database.kysely,
+    );
   return result.rows[0].n;
 }
 
@@ -66,7 +90,12 @@ async function copyReference(database, ids, total) {
 async function standalone() {
   const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-bench-'));
   const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', LOG_FORMAT: 'text', PORT: '0' });
-  const app = await createServiceApp({ name: 'bench', module: serviceModule(config, [VariablesModule]), config, consumerGroup: 'variables' });
+  const app = await createServiceApp({
+    name: 'bench',
+    module: serviceModule(config, [VariablesModule]),
+    config,
+    consumerGroup: 'variables',
+  });
   await app.listen(0, '127.0.0.1');
   try {
     const ids = await declare(app, VARIABLES, 'bench_standalone');
@@ -110,10 +139,14 @@ async function cluster() {
   const kafka = new Kafka({ clientId: 'bench', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
   const kafkaAdmin = kafka.admin();
   await kafkaAdmin.connect();
-  if ((await kafkaAdmin.listTopics()).includes(Topics.measurements)) await kafkaAdmin.deleteTopics({ topics: [Topics.measurements] });
+  if ((await kafkaAdmin.listTopics()).includes(Topics.measurements))
+    await kafkaAdmin.deleteTopics({ topics: [Topics.measurements] });
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await kafkaAdmin.createTopics({ topics: [{ topic: Topics.measurements, numPartitions: 6 }], waitForLeaders: true });
+      await kafkaAdmin.createTopics({
+        topics: [{ topic: Topics.measurements, numPartitions: 6 }],
+        waitForLeaders: true,
+      });
       break;
     } catch (error) {
       if (attempt > 120) throw error;
@@ -122,8 +155,19 @@ async function cluster() {
   }
   await kafkaAdmin.disconnect();
 
-  const config = loadPlatformConfig({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, LOG_LEVEL: 'error', LOG_FORMAT: 'text', KAFKA_CLIENT_ID: 'bench' });
-  const app = await createServiceApp({ name: 'bench', module: serviceModule(config, [VariablesModule]), config, consumerGroup: 'variables-bench' });
+  const config = loadPlatformConfig({
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: brokers,
+    LOG_LEVEL: 'error',
+    LOG_FORMAT: 'text',
+    KAFKA_CLIENT_ID: 'bench',
+  });
+  const app = await createServiceApp({
+    name: 'bench',
+    module: serviceModule(config, [VariablesModule]),
+    config,
+    consumerGroup: 'variables-bench',
+  });
   await app.listen(0, '127.0.0.1');
   const producer = kafka.producer();
   await producer.connect();
@@ -133,7 +177,12 @@ async function cluster() {
     const started = performance.now();
     const pending = [];
     for (const { variableId, points } of batches(ids, CLUSTER_POINTS)) {
-      pending.push(producer.send({ topic: Topics.measurements, messages: [{ key: String(variableId), value: JSON.stringify({ source: 'bench', points }) }] }));
+      pending.push(
+        producer.send({
+          topic: Topics.measurements,
+          messages: [{ key: String(variableId), value: JSON.stringify({ source: 'bench', points }) }],
+        }),
+      );
       if (pending.length >= 16) await Promise.all(pending.splice(0));
     }
     await Promise.all(pending);
@@ -148,7 +197,9 @@ async function cluster() {
 }
 
 const format = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`Plantlens ingest benchmark — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+console.log(
+  `Plantlens ingest benchmark — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
 const results = [];
 for (const run of process.argv.includes('--standalone-only') ? [standalone] : [standalone, cluster]) {
   const result = await run();

@@ -28,7 +28,9 @@ export async function routeToServices(app: NestFastifyApplication, config: Platf
 export async function serveWebBuild(app: NestFastifyApplication, config: PlatformConfig): Promise<void> {
   const root = resolve(config.WEB_ROOT);
   if (!existsSync(root)) {
-    new Logger('Gateway').warn(`No web build at ${root}; the API works, the pages do not. Run \`npm run build\`.`);
+    new Logger('Gateway').warn(
+      `No web build at ${root}; the API works, the pages do not. Run \`npm run build\`.`,
+    );
     return;
   }
   // wildcard: false registers one route per built file, leaving other paths to the SPA fallback route.

@@ -28,7 +28,14 @@ runService((): ServiceDefinition => {
   // PostgreSQL when KAFKA_BROKERS and DATABASE_URL are set).
   return {
     name: 'gateway',
-    module: serviceModule(config, [IdentityModule, VariablesModule, RulesModule, ValvesModule, ...simulator, webApp]),
+    module: serviceModule(config, [
+      IdentityModule,
+      VariablesModule,
+      RulesModule,
+      ValvesModule,
+      ...simulator,
+      webApp,
+    ]),
     config,
     consumerGroup: 'plantlens',
     configure: (app) => serveWebBuild(app, config),

@@ -17,11 +17,15 @@ export class WebAppController {
     this.indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   }
 
-  @Get('*path')
+  @Get('*')
   page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    if (request.url.startsWith('/api/')) throw new NotFoundException(`No API route ${request.method} ${request.url.split('?')[0]}`);
+    if (request.url.startsWith('/api/'))
+      throw new NotFoundException(`No API route ${request.method} ${request.url.split('?')[0]}`);
     if (!this.indexHtml) {
-      void reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it).');
+      void reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it).');
       return;
     }
     void reply.type('text/html').header('cache-control', 'no-cache').send(this.indexHtml);

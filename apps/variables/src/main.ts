@@ -3,5 +3,10 @@ import { loadPlatformConfig, runService, serviceModule } from '@plantlens/platfo
 
 runService(() => {
   const config = loadPlatformConfig(process.env);
-  return { name: 'variables', module: serviceModule(config, [VariablesModule]), config, consumerGroup: 'variables' };
+  return {
+    name: 'variables',
+    module: serviceModule(config, [VariablesModule]),
+    config,
+    consumerGroup: 'variables',
+  };
 });

@@ -9,20 +9,18 @@ const epochMs = z.coerce
   .int('must be a date in epoch milliseconds')
   .min(0, 'must not be before 1970');
 
-const idList = z
-  .string({ message: 'is required (comma-separated variable ids)' })
-  .transform((text, ctx) => {
-    const ids = text
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part.length > 0)
-      .map(Number);
-    if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of positive integer ids' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)];
-  });
+const idList = z.string({ message: 'is required (comma-separated variable ids)' }).transform((text, ctx) => {
+  const ids = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .map(Number);
+  if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of positive integer ids' });
+    return z.NEVER;
+  }
+  return [...new Set(ids)];
+});
 
 // GET /api/web/explorer/timeline-data
 export const timelineDataQuerySchema = z

@@ -15,7 +15,11 @@ export function clusterEnvironment(): { databaseUrl: string; brokers: string } {
 
 // Starts each run from an empty topic so messages left by earlier runs or benchmarks do not interfere.
 export async function recreateTopic(brokers: string, topic: string, partitions = 6): Promise<void> {
-  const admin = new Kafka({ clientId: 'plantlens-test-admin', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  const admin = new Kafka({
+    clientId: 'plantlens-test-admin',
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+  }).admin();
   await admin.connect();
   try {
     if ((await admin.listTopics()).includes(topic)) {

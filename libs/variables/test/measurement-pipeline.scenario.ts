@@ -20,7 +20,13 @@ export async function startVariablesService(config: PlatformConfig): Promise<Nes
 export async function declareVariables(app: NestFastifyApplication, references: string[]): Promise<number[]> {
   const response = await request(app.getHttpServer())
     .post('/api/web/variable/raw/declare')
-    .send({ variables: references.map((clientReference) => ({ clientReference, name: clientReference, unit: 'bar' })) })
+    .send({
+      variables: references.map((clientReference) => ({
+        clientReference,
+        name: clientReference,
+        unit: 'bar',
+      })),
+    })
     .expect(201);
   const ids = new Map<string, number>(
     response.body.variables.map((v: { id: number; clientReference: string }) => [v.clientReference, v.id]),
@@ -42,11 +48,16 @@ export async function timeline(
   return response.body as TimelineDataDto;
 }
 
-export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await probe();
   while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not reached within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not reached within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     value = await probe();
   }
@@ -70,7 +81,9 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
     it('lists declared variables sorted by label', async () => {
       await declareVariables(app, [`${unique}_b`, `${unique}_a`]);
       const response = await request(app.getHttpServer()).get('/api/web/explorer/variables').expect(200);
-      const labels = (response.body as { label: string }[]).map((v) => v.label).filter((l) => l.startsWith(unique));
+      const labels = (response.body as { label: string }[])
+        .map((v) => v.label)
+        .filter((l) => l.startsWith(unique));
       expect(labels).toEqual([`${unique}_a`, `${unique}_b`]);
     });
 
@@ -104,7 +117,11 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
       const point = { variableId: level!, ts: T0, value: 1 };
       await publisher.publish(Topics.measurements, { source: 'test', points: [point] }, String(level));
       await publisher.publish(Topics.measurements, { source: 'test', points: [point] }, String(level));
-      await publisher.publish(Topics.measurements, { source: 'test', points: [{ ...point, value: 2 }] }, String(level));
+      await publisher.publish(
+        Topics.measurements,
+        { source: 'test', points: [{ ...point, value: 2 }] },
+        String(level),
+      );
       const result = await eventually(
         () => timeline(app, [level!], T0, T0 + 1000),
         (body) => body.variables[0]?.data[0]?.value === 2,
@@ -167,7 +184,9 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
 
     it('answers 400 with a message for a bad query', async () => {
       const server = app.getHttpServer();
-      const missing = await request(server).get('/api/web/explorer/timeline-data').query({ startDate: 0, endDate: 1 });
+      const missing = await request(server)
+        .get('/api/web/explorer/timeline-data')
+        .query({ startDate: 0, endDate: 1 });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toMatch(/^variableIds: /);
       const reversed = await request(server)

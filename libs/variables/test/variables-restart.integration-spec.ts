@@ -25,7 +25,13 @@ describe('variables service restart during a stream', () => {
 
   function startService(): ChildProcess {
     const child = spawn(process.execPath, [SERVICE], {
-      env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, LOG_FORMAT: 'json' },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        DATABASE_URL: databaseUrl,
+        KAFKA_BROKERS: brokers,
+        LOG_FORMAT: 'json',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk) => (serviceLog += chunk));
@@ -35,7 +41,11 @@ describe('variables service restart during a stream', () => {
 
   async function whenReady(): Promise<void> {
     await eventually(
-      () => fetch(`http://127.0.0.1:${PORT}/api/ready`).then((r) => r.status, () => 0),
+      () =>
+        fetch(`http://127.0.0.1:${PORT}/api/ready`).then(
+          (r) => r.status,
+          () => 0,
+        ),
       (status) => status === 200,
       60_000,
     ).catch((error) => {
@@ -55,7 +65,11 @@ describe('variables service restart during a stream', () => {
     if (!existsSync(SERVICE)) throw new Error(`${SERVICE} is missing: run \`npm run build\` first`);
     await recreateTopic(brokers, Topics.measurements);
     await database.connect();
-    producer = new Kafka({ clientId: 'restart-test', brokers: brokers.split(','), logLevel: logLevel.ERROR }).producer();
+    producer = new Kafka({
+      clientId: 'restart-test',
+      brokers: brokers.split(','),
+      logLevel: logLevel.ERROR,
+    }).producer();
     await producer.connect();
   });
 
@@ -72,7 +86,13 @@ describe('variables service restart during a stream', () => {
     const declared = await fetch(`http://127.0.0.1:${PORT}/api/web/variable/raw/declare`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ variables: references.map((clientReference) => ({ clientReference, name: clientReference, unit: null })) }),
+      body: JSON.stringify({
+        variables: references.map((clientReference) => ({
+          clientReference,
+          name: clientReference,
+          unit: null,
+        })),
+      }),
     }).then((response) => response.json() as Promise<{ variables: { id: number }[] }>);
     const ids = declared.variables.map((variable) => variable.id);
     expect(ids).toHaveLength(VARIABLES);
@@ -94,7 +114,10 @@ describe('variables service restart during a stream', () => {
 
     const killAt = Math.floor(BATCHES * 0.4);
     for (let batch = 0; batch < killAt; batch += 1) await publish(batch);
-    const beforeKill = await eventually(() => storedPoints(ids), (stored) => stored.count > 0);
+    const beforeKill = await eventually(
+      () => storedPoints(ids),
+      (stored) => stored.count > 0,
+    );
     service.kill('SIGKILL');
     await new Promise((resolve) => service!.once('exit', resolve));
     const atKill = await storedPoints(ids);
@@ -103,7 +126,11 @@ describe('variables service restart during a stream', () => {
     service = startService();
     await whenReady();
     const total = BATCHES * POINTS_PER_BATCH;
-    const final = await eventually(() => storedPoints(ids), (stored) => stored.count >= total, 120_000);
+    const final = await eventually(
+      () => storedPoints(ids),
+      (stored) => stored.count >= total,
+      120_000,
+    );
 
     expect(beforeKill.count).toBeGreaterThan(0);
     expect(atKill.count).toBeLessThan(total);

@@ -11,7 +11,12 @@ const url = (protocols: string[]) =>
 
 const brokerList = z
   .string()
-  .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((broker) => broker.trim())
+      .filter(Boolean),
+  )
   .refine((brokers) => brokers.length > 0 && brokers.every((broker) => /^[^\s:]+:\d{1,5}$/.test(broker)), {
     message: 'must be a comma-separated list of host:port',
   });
@@ -39,7 +44,11 @@ const environmentSchema = z.object({
   VALVES_URL: url(['http', 'https']).optional(),
   SIMULATOR_ENABLED: flag.default(false),
   SIMULATOR_SEED: z.coerce.number().int().default(42),
-  SIMULATOR_BACKFILL_HOURS: z.coerce.number().min(0).max(24 * 366).default(72),
+  SIMULATOR_BACKFILL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 366)
+    .default(72),
   SIMULATOR_BACKFILL_STEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SIMULATOR_LIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
 });

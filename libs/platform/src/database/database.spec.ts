@@ -21,7 +21,9 @@ describe('Database on PGlite', () => {
     };
     await migrator.migrate('demo', migrations);
     await migrator.migrate('demo', migrations);
-    const applied = await sql<{ name: string }>`select name from demo.kysely_migration`.execute(database.kysely);
+    const applied = await sql<{ name: string }>`select name from demo.kysely_migration`.execute(
+      database.kysely,
+    );
     expect(applied.rows.map((row) => row.name)).toEqual(['0001-things']);
   });
 
@@ -32,7 +34,9 @@ describe('Database on PGlite', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       throw new Error('roll back');
     });
-    const outside = sql<{ count: number }>`select count(*)::int as count from counter`.execute(database.kysely);
+    const outside = sql<{ count: number }>`select count(*)::int as count from counter`.execute(
+      database.kysely,
+    );
     await expect(transaction).rejects.toThrow('roll back');
     expect((await outside).rows[0]?.count).toBe(0);
   });
@@ -40,7 +44,9 @@ describe('Database on PGlite', () => {
   it('bulk-loads CSV with COPY', async () => {
     await sql`create table sample (id int, value float8)`.execute(database.kysely);
     await database.copyCsv('COPY sample (id, value) FROM STDIN (FORMAT csv)', '1,1.5\n2,2.5\n');
-    const result = await sql<{ total: number }>`select sum(value) as total from sample`.execute(database.kysely);
+    const result = await sql<{ total: number }>`select sum(value) as total from sample`.execute(
+      database.kysely,
+    );
     expect(result.rows[0]?.total).toBe(4);
   });
 });

@@ -25,7 +25,9 @@ export class Database {
   static async open(config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>) {
     if (config.DATABASE_URL) return Database.openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
     // DATA_DIR=memory:// keeps the embedded database in memory (tests, throw-away demos).
-    return Database.openPglite(config.DATA_DIR === IN_MEMORY_DATA_DIR ? undefined : resolve(config.DATA_DIR, 'pglite'));
+    return Database.openPglite(
+      config.DATA_DIR === IN_MEMORY_DATA_DIR ? undefined : resolve(config.DATA_DIR, 'pglite'),
+    );
   }
 
   static async openPostgres(connectionString: string, poolSize = 10): Promise<Database> {

@@ -26,7 +26,11 @@ export class PglitePool implements PostgresPool {
     const client = {
       async query<R>(sqlText: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
         const result = await pglite.query<R>(sqlText, parameters as unknown[]);
-        return { command: commandOf(sqlText), rowCount: result.affectedRows ?? result.rows.length, rows: result.rows };
+        return {
+          command: commandOf(sqlText),
+          rowCount: result.affectedRows ?? result.rows.length,
+          rows: result.rows,
+        };
       },
       release,
     };

@@ -21,11 +21,14 @@ export class SchemaMigrator {
     });
     const { error, results = [] } = await migrator.migrateToLatest();
     for (const result of results) {
-      if (result.status === 'Success') this.logger.log(`${schema}: applied migration ${result.migrationName}`);
+      if (result.status === 'Success')
+        this.logger.log(`${schema}: applied migration ${result.migrationName}`);
       if (result.status === 'Error') this.logger.error(`${schema}: migration ${result.migrationName} failed`);
     }
     if (error) {
-      throw new Error(`Migrations of schema "${schema}" failed: ${error instanceof Error ? error.message : error}`);
+      throw new Error(
+        `Migrations of schema "${schema}" failed: ${error instanceof Error ? error.message : error}`,
+      );
     }
   }
 }

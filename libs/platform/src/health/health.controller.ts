@@ -31,11 +31,18 @@ export class HealthController {
           await withTimeout(check(), CHECK_TIMEOUT_MS);
           return { name, status: 'up' as const };
         } catch (error) {
-          return { name, status: 'down' as const, reason: error instanceof Error ? error.message : String(error) };
+          return {
+            name,
+            status: 'down' as const,
+            reason: error instanceof Error ? error.message : String(error),
+          };
         }
       }),
     );
-    const body = { status: results.every((result) => result.status === 'up') ? 'ready' : 'not ready', checks: results };
+    const body = {
+      status: results.every((result) => result.status === 'up') ? 'ready' : 'not ready',
+      checks: results,
+    };
     if (body.status !== 'ready') throw new ServiceUnavailableException(body);
     return body;
   }

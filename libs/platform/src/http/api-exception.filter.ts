@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { ApiErrorDto } from '@plantlens/contracts';
 import type { FastifyReply } from 'fastify';
 
@@ -16,7 +23,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       void reply.status(status).send(toApiError(status, response));
       return;
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    this.logger.error(
+      exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+    );
     const body: ApiErrorDto = {
       statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
       error: 'Internal Server Error',
@@ -27,7 +36,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
 }
 
 function toApiError(status: number, response: string | object): ApiErrorDto & Record<string, unknown> {
-  const error = HttpStatus[status]?.replace(/_/g, ' ').toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase()) ?? 'Error';
+  const error =
+    HttpStatus[status]
+      ?.replace(/_/g, ' ')
+      .toLowerCase()
+      .replace(/\b\w/g, (c) => c.toUpperCase()) ?? 'Error';
   if (typeof response === 'string') return { statusCode: status, error, message: response };
   const { message, ...rest } = response as { message?: unknown } & Record<string, unknown>;
   const text = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : error;

@@ -36,9 +36,12 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
   if (service.consumerGroup) {
-    app.connectMicroservice(messagingServerOptions(service.config, service.consumerGroup, app.get(InMemoryBroker)), {
-      inheritAppConfig: true,
-    });
+    app.connectMicroservice(
+      messagingServerOptions(service.config, service.consumerGroup, app.get(InMemoryBroker)),
+      {
+        inheritAppConfig: true,
+      },
+    );
   }
   await service.configure?.(app);
   await app.init();
@@ -47,7 +50,9 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
 }
 
 /** Starts a service and listens on PORT; returns the application and its base URL. */
-export async function bootstrapService(service: ServiceDefinition): Promise<{ app: INestApplication; url: string }> {
+export async function bootstrapService(
+  service: ServiceDefinition,
+): Promise<{ app: INestApplication; url: string }> {
   const app = await createServiceApp(service);
   await app.listen(service.config.PORT, service.config.HOST);
   const host = ['0.0.0.0', '::'].includes(service.config.HOST) ? 'localhost' : service.config.HOST;

@@ -4,7 +4,9 @@ import type { ApiErrorDto } from '@plantlens/contracts';
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
 export function issuePath(issue: Issue): string {
-  return (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+  return (issue.path ?? [])
+    .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
+    .join('.');
 }
 
 // 400 with one readable sentence ("startDate: must be a date in epoch milliseconds") plus the issue list.

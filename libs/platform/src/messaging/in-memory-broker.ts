@@ -61,7 +61,8 @@ export class InMemoryBroker {
       await new Promise<void>((resolve) => this.waiters(topic).push(resolve));
     }
     const state = this.topic(topic);
-    const partition = key === null ? Math.floor(Math.random() * this.partitionCount) : partitionOf(key, this.partitionCount);
+    const partition =
+      key === null ? Math.floor(Math.random() * this.partitionCount) : partitionOf(key, this.partitionCount);
     const offset = state.nextOffset[partition] ?? 0;
     state.nextOffset[partition] = offset + 1;
     const message: BrokerMessage = { topic, partition, offset, key, value };

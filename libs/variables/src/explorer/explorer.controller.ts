@@ -1,5 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { timelineDataQuerySchema, type TimelineDataDto, type TimelineDataQuery, type VariableMinimalDto } from '@plantlens/contracts';
+import {
+  timelineDataQuerySchema,
+  type TimelineDataDto,
+  type TimelineDataQuery,
+  type VariableMinimalDto,
+} from '@plantlens/contracts';
 import { TimelineService } from './timeline.service';
 
 @Controller('api/web/explorer')
@@ -12,7 +17,9 @@ export class ExplorerController {
   }
 
   @Get('timeline-data')
-  timelineData(@Query({ schema: timelineDataQuerySchema }) query: TimelineDataQuery): Promise<TimelineDataDto> {
+  timelineData(
+    @Query({ schema: timelineDataQuerySchema }) query: TimelineDataQuery,
+  ): Promise<TimelineDataDto> {
     return this.timeline.timeline(query);
   }
 }

@@ -36,10 +36,16 @@ export class TimelineService {
     return { startDate: query.startDate, endDate: query.endDate, variables: series };
   }
 
-  private async series(variableId: number, query: TimelineDataQuery): Promise<{ points: SeriesPoint[]; sampled: boolean }> {
+  private async series(
+    variableId: number,
+    query: TimelineDataQuery,
+  ): Promise<{ points: SeriesPoint[]; sampled: boolean }> {
     const count = await this.measurements.countInRange(variableId, query.startDate, query.endDate);
     if (count <= query.width * POINTS_PER_PIXEL) {
-      return { points: await this.measurements.rawSeries(variableId, query.startDate, query.endDate), sampled: false };
+      return {
+        points: await this.measurements.rawSeries(variableId, query.startDate, query.endDate),
+        sampled: false,
+      };
     }
     return {
       points: await this.measurements.m4Series(variableId, query.startDate, query.endDate, query.width),
@@ -49,5 +55,11 @@ export class TimelineService {
 }
 
 function toMinimal(row: VariableRow): VariableMinimalDto {
-  return { id: row.id, label: row.name, unit: row.unit, categoryId: row.categoryId, clientReference: row.clientReference };
+  return {
+    id: row.id,
+    label: row.name,
+    unit: row.unit,
+    categoryId: row.categoryId,
+    clientReference: row.clientReference,
+  };
 }

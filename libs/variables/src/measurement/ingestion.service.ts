@@ -51,7 +51,9 @@ export class IngestionService {
     const envelope = envelopeSchema.safeParse(message);
     if (!envelope.success) {
       reject('malformed-batch');
-      this.logger.warn(`Skipped a malformed measurement batch: ${envelope.error.issues[0]?.message ?? 'invalid'}`);
+      this.logger.warn(
+        `Skipped a malformed measurement batch: ${envelope.error.issues[0]?.message ?? 'invalid'}`,
+      );
       return { stored: 0, rejected };
     }
     const valid: MeasurementPoint[] = [];
@@ -66,7 +68,9 @@ export class IngestionService {
     const stored = known.length > 0 ? await this.measurements.upsert(known) : 0;
     this.totals.stored += stored;
     if (Object.keys(rejected).length > 0) {
-      this.logger.warn(`Batch from "${envelope.data.source}": stored ${stored}, rejected ${JSON.stringify(rejected)}`);
+      this.logger.warn(
+        `Batch from "${envelope.data.source}": stored ${stored}, rejected ${JSON.stringify(rejected)}`,
+      );
     }
     return { stored, rejected };
   }

@@ -63,7 +63,12 @@ export class MeasurementRepository {
    * M4 reduction: for each of `buckets` equal time buckets, the first, last, lowest and highest point.
    * A line through these points draws the same pixels as the raw line at that width.
    */
-  async m4Series(variableId: number, startMs: number, endMs: number, buckets: number): Promise<SeriesPoint[]> {
+  async m4Series(
+    variableId: number,
+    startMs: number,
+    endMs: number,
+    buckets: number,
+  ): Promise<SeriesPoint[]> {
     const result = await sql<SeriesPoint>`
       with points as (
         select ts, value,

@@ -40,7 +40,9 @@ export class VariableRepository {
   }
 
   /** Creates the variables that do not exist yet; existing ones keep their name and unit. */
-  async declareRaw(declarations: RawVariableDeclaration[]): Promise<{ id: number; clientReference: string }[]> {
+  async declareRaw(
+    declarations: RawVariableDeclaration[],
+  ): Promise<{ id: number; clientReference: string }[]> {
     await this.db
       .insertInto('variables.variable')
       .values(

@@ -1,0 +1,162 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { Topics, type MeasurementBatch, type RawVariableDeclareResponseDto } from '@plantlens/contracts';
+import { EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { PlantSimulator, type SimulatedPoint } from './plant-simulator';
+
+// Points of one variable always use the same key, so the bus keeps them in order; several keys let
+// the writer use several partitions at once.
+const KEYS = 6;
+const SOURCE = 'simulator';
+
+// Runs the simulated plant in a service: declares its variables to the variables service (over HTTP,
+// like any data source), backfills SIMULATOR_BACKFILL_HOURS of history, then publishes live points.
+// The plant is a pure function of time, so a restart re-publishes identical values (idempotent).
+@Injectable()
+export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Simulator');
+  private readonly simulator: PlantSimulator;
+  private stopped = false;
+  private liveTimer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    private readonly publisher: EventPublisher,
+  ) {
+    this.simulator = new PlantSimulator({ seed: config.SIMULATOR_SEED });
+  }
+
+  onApplicationBootstrap(): void {
+    this.running = this.start().catch((error: unknown) => {
+      if (!this.stopped)
+        this.logger.error(`Simulator stopped: ${error instanceof Error ? error.message : error}`);
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.liveTimer);
+    await this.running;
+  }
+
+  private async start(): Promise<void> {
+    const ids = await this.declareVariables();
+    const liveStepMs = this.config.SIMULATOR_LIVE_INTERVAL_SECONDS * 1000;
+    const backfillStepMs = this.config.SIMULATOR_BACKFILL_STEP_SECONDS * 1000;
+    const liveStart = Math.floor(Date.now() / liveStepMs) * liveStepMs;
+    const backfillStart = alignDown(
+      liveStart - this.config.SIMULATOR_BACKFILL_HOURS * 3_600_000,
+      backfillStepMs,
+    );
+    if (backfillStart < liveStart) {
+      const started = Date.now();
+      const points = await this.publishRange(ids, backfillStart, liveStart, backfillStepMs, true);
+      this.logger.log(
+        `Backfilled ${points} points (${this.config.SIMULATOR_BACKFILL_HOURS} h every ${this.config.SIMULATOR_BACKFILL_STEP_SECONDS} s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    this.logger.log(
+      `Publishing ${ids.size} variables live every ${this.config.SIMULATOR_LIVE_INTERVAL_SECONDS} s`,
+    );
+    let next = liveStart;
+    const tick = async () => {
+      const until = alignDown(Date.now(), liveStepMs) + liveStepMs;
+      await this.publishRange(ids, next, until, liveStepMs, false);
+      next = until;
+    };
+    const loop = () => {
+      if (this.stopped) return;
+      this.running = tick()
+        .catch((error: unknown) =>
+          this.logger.warn(
+            `Live publish failed, retrying: ${error instanceof Error ? error.message : error}`,
+          ),
+        )
+        .finally(() => {
+          if (!this.stopped) this.liveTimer = setTimeout(loop, liveStepMs);
+        });
+    };
+    loop();
+  }
+
+  private async declareVariables(): Promise<Map<string, number>> {
+    const url = `${this.config.VARIABLES_URL ?? `http://127.0.0.1:${this.config.PORT}`}/api/web/variable/raw/declare`;
+    for (let attempt = 1; !this.stopped; attempt += 1) {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ variables: this.simulator.variables }),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+        const body = (await response.json()) as RawVariableDeclareResponseDto;
+        return new Map(body.variables.map((variable) => [variable.clientReference, variable.id]));
+      } catch (error) {
+        // The variables service may still be starting (or be this very process, not listening yet).
+        if (attempt % 10 === 0)
+          this.logger.warn(
+            `Variables service not reachable at ${url}: ${error instanceof Error ? error.message : error}`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 200 * attempt)));
+      }
+    }
+    throw new Error('stopped');
+  }
+
+  private async publishRange(
+    ids: Map<string, number>,
+    startMs: number,
+    endMs: number,
+    stepMs: number,
+    reportProgress: boolean,
+  ): Promise<number> {
+    let published = 0;
+    let reported = startMs;
+    const reportEveryMs = (endMs - startMs) / 10;
+    for (const batch of this.simulator.batches({ startMs, endMs, stepMs, maxPointsPerBatch: 5_000 })) {
+      if (this.stopped) break;
+      await Promise.all(
+        groupByKey(batch, ids).map(([key, points]) =>
+          this.publisher.publish(
+            Topics.measurements,
+            { source: SOURCE, points } satisfies MeasurementBatch,
+            key,
+          ),
+        ),
+      );
+      published += batch.length;
+      const reachedMs = batch.at(-1)?.ts ?? startMs;
+      if (reportProgress && reachedMs - reported >= reportEveryMs) {
+        reported = reachedMs;
+        this.logger.log(`Backfill ${Math.round(((reachedMs - startMs) / (endMs - startMs)) * 100)} %`);
+      }
+    }
+    return published;
+  }
+}
+
+function alignDown(ms: number, stepMs: number): number {
+  return Math.floor(ms / stepMs) * stepMs;
+}
+
+function groupByKey(
+  batch: SimulatedPoint[],
+  ids: Map<string, number>,
+): [string, MeasurementBatch['points']][] {
+  const groups = new Map<string, MeasurementBatch['points']>();
+  for (const point of batch) {
+    const variableId = ids.get(point.clientReference);
+    if (variableId === undefined) continue;
+    const key = String(variableId % KEYS);
+    let points = groups.get(key);
+    if (!points) groups.set(key, (points = []));
+    points.push({ variableId, ts: point.ts, value: point.value });
+  }
+  return [...groups];
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { SimulatorRunner } from './simulator-runner.service';
+
+// Hosted by the gateway when SIMULATOR_ENABLED is true (the default of `npm start`).
+@Module({ providers: [SimulatorRunner] })
+export class SimulatorModule {}
