@@ -89,7 +89,7 @@ async function copyReference(database, ids, total) {
 
 async function standalone() {
   const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-bench-'));
-  const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', LOG_FORMAT: 'text', PORT: '0' });
+  const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', LOG_FORMAT: 'text' });
   const app = await createServiceApp({
     name: 'bench',
     module: serviceModule(config, [VariablesModule]),
