@@ -13,6 +13,27 @@ export function clusterEnvironment(): { databaseUrl: string; brokers: string } {
   return { databaseUrl, brokers };
 }
 
+// Removes the topic and waits until the broker has really dropped it (deletion is asynchronous).
+export async function deleteTopic(brokers: string, topic: string): Promise<void> {
+  const admin = new Kafka({
+    clientId: 'plantlens-test-admin',
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    if ((await admin.listTopics()).includes(topic))
+      await admin.deleteTopics({ topics: [topic], timeout: 30_000 });
+    const deadline = Date.now() + 60_000;
+    while ((await admin.listTopics()).includes(topic)) {
+      if (Date.now() > deadline) throw new Error(`topic ${topic} still exists 60 s after deletion`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 // Starts each run from an empty topic so messages left by earlier runs or benchmarks do not interfere.
 export async function recreateTopic(brokers: string, topic: string, partitions = 6): Promise<void> {
   const admin = new Kafka({

@@ -1,12 +1,13 @@
 // Kills the real variables service (SIGKILL, no goodbye) in the middle of a stream and restarts it:
-// every point must end up stored exactly once. Needs `npm run build` (the service's dist) beforehand.
+// every point must end up stored exactly once. It starts with no `measurements` topic, as a new broker,
+// which the service has to create. Needs `npm run build` (the service's dist) beforehand.
 import { Topics } from '@plantlens/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { Client } from 'pg';
-import { clusterEnvironment, recreateTopic } from './cluster-environment';
+import { clusterEnvironment, deleteTopic } from './cluster-environment';
 import { eventually } from './measurement-pipeline.scenario';
 
 const SERVICE = resolve(__dirname, '../../../apps/variables/dist/main.js');
@@ -63,7 +64,8 @@ describe('variables service restart during a stream', () => {
 
   beforeAll(async () => {
     if (!existsSync(SERVICE)) throw new Error(`${SERVICE} is missing: run \`npm run build\` first`);
-    await recreateTopic(brokers, Topics.measurements);
+    // No topic at all: the service must create it before consuming (as on a brand-new broker).
+    await deleteTopic(brokers, Topics.measurements);
     await database.connect();
     producer = new Kafka({
       clientId: 'restart-test',

@@ -34,6 +34,8 @@ const environmentSchema = z.object({
   // Kafka when set; otherwise the in-memory bus (only valid when every module runs in one process).
   KAFKA_BROKERS: brokerList.optional(),
   KAFKA_CLIENT_ID: z.string().min(1).default('plantlens'),
+  // Partitions of topics the services create on a new broker; the consumers of one group share them.
+  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
   // standalone: the gateway hosts every domain module; cluster: it routes /api/* to the services.
   GATEWAY_MODE: z.enum(['standalone', 'cluster']).default('standalone'),
   WEB_ROOT: z.string().min(1).default('apps/web/dist'),

@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { PlatformConfig } from '../config/platform-config';
 import { createLogger } from '../logging/create-logger';
 import { InMemoryBroker } from '../messaging/in-memory-broker';
+import { ensureKafkaTopics } from '../messaging/kafka-topics';
 import { messagingServerOptions } from '../messaging/messaging.module';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { apiValidationPipe } from './validation';
@@ -36,6 +37,8 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
   if (service.consumerGroup) {
+    const { KAFKA_BROKERS, KAFKA_CLIENT_ID, KAFKA_TOPIC_PARTITIONS } = service.config;
+    if (KAFKA_BROKERS) await ensureKafkaTopics(KAFKA_CLIENT_ID, KAFKA_BROKERS, KAFKA_TOPIC_PARTITIONS);
     app.connectMicroservice(
       messagingServerOptions(service.config, service.consumerGroup, app.get(InMemoryBroker)),
       {
