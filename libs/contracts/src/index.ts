@@ -3,3 +3,4 @@ export * from './measurement';
 export * from './variable';
 export * from './explorer';
 export * from './errors';
+export * from './features';
