@@ -13,13 +13,17 @@ export function clusterEnvironment(): { databaseUrl: string; brokers: string } {
   return { databaseUrl, brokers };
 }
 
-// Removes the topic and waits until the broker has really dropped it (deletion is asynchronous).
-export async function deleteTopic(brokers: string, topic: string): Promise<void> {
-  const admin = new Kafka({
+function kafkaAdmin(brokers: string) {
+  return new Kafka({
     clientId: 'plantlens-test-admin',
     brokers: brokers.split(','),
     logLevel: logLevel.NOTHING,
   }).admin();
+}
+
+// Removes the topic and waits until the broker has really dropped it (deletion is asynchronous).
+export async function deleteTopic(brokers: string, topic: string): Promise<void> {
+  const admin = kafkaAdmin(brokers);
   await admin.connect();
   try {
     if ((await admin.listTopics()).includes(topic))
@@ -36,27 +40,11 @@ export async function deleteTopic(brokers: string, topic: string): Promise<void>
 
 // Starts each run from an empty topic so messages left by earlier runs or benchmarks do not interfere.
 export async function recreateTopic(brokers: string, topic: string, partitions = 6): Promise<void> {
-  const admin = new Kafka({
-    clientId: 'plantlens-test-admin',
-    brokers: brokers.split(','),
-    logLevel: logLevel.NOTHING,
-  }).admin();
+  await deleteTopic(brokers, topic);
+  const admin = kafkaAdmin(brokers);
   await admin.connect();
   try {
-    if ((await admin.listTopics()).includes(topic)) {
-      await admin.deleteTopics({ topics: [topic], timeout: 30_000 });
-    }
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
-        return;
-      } catch (error) {
-        // Deletion finishes asynchronously in the broker; creation fails until it has.
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
   } finally {
     await admin.disconnect();
   }
