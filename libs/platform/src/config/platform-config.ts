@@ -50,7 +50,8 @@ const environmentSchema = z.object({
     .number()
     .min(0)
     .max(24 * 366)
-    .default(72),
+    // A week: the explorer's default range, published in seconds.
+    .default(168),
   SIMULATOR_BACKFILL_STEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SIMULATOR_LIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
 });
