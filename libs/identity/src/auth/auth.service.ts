@@ -1,4 +1,10 @@
-import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import {
   AuthMessages,
   USER_NAME_PATTERN,
@@ -83,7 +89,8 @@ export class AuthService {
   }
 
   async azureAd(idToken: string | undefined): Promise<TokenPairDto> {
-    if (!idToken) throw new UnauthorizedException(AuthMessages.missingToken);
+    if (!this.directory.enabled) throw new NotFoundException('Directory sign-in is not configured');
+    if (!idToken) throw new UnauthorizedException(AuthMessages.invalidToken);
     return this.signInWithDirectoryId(await this.directory.directoryIdOfIdToken(idToken));
   }
 }

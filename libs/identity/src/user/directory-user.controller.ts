@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
 import {
   directoryUserCreateSchema,
   directoryUserQuerySchema,
@@ -10,6 +10,7 @@ import {
   type UserDto,
 } from '@plantlens/contracts';
 import { RequireFeature } from '@plantlens/platform';
+import type { FastifyReply } from 'fastify';
 import { UserBodyPipe } from './user-body.pipe';
 import { UserService } from './user.service';
 
@@ -20,10 +21,15 @@ import { UserService } from './user.service';
 export class DirectoryUserController {
   constructor(private readonly users: UserService) {}
 
+  // Plain text: the directory id of the user.
   @Get()
-  @Header('content-type', 'text/plain; charset=utf-8')
-  directoryId(@Query({ schema: directoryUserQuerySchema }) query: { userId: number }): Promise<string> {
-    return this.users.directoryIdOf(query.userId);
+  async directoryId(
+    @Query({ schema: directoryUserQuerySchema }) query: { userId: number },
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const directoryId = await this.users.directoryIdOf(query.userId);
+    void reply.type('text/plain; charset=utf-8');
+    return directoryId;
   }
 
   @Post()
