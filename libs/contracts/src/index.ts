@@ -4,3 +4,7 @@ export * from './variable';
 export * from './explorer';
 export * from './errors';
 export * from './features';
+export * from './auth';
+export * from './user';
+export * from './group';
+export * from './permission';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+// Header protocol of spec part 1 §7. Every request but login/refresh carries the access token as
+// `X-Authorization: Bearer <access>`; refresh carries the refresh token in the same header.
+export const AuthHeaders = {
+  authorization: 'X-Authorization',
+  isLogin: 'X-Is-Login',
+  isRefresh: 'X-Is-Refresh',
+  /** data sources (simulator, connectors) that declare variables without a user */
+  serviceToken: 'X-Service-Token',
+} as const;
+
+export const BEARER_PREFIX = 'Bearer ';
+
+// 401 body messages. The client refreshes once on EXPIRED and signs out on any other 401.
+export const AuthMessages = {
+  expired: 'Expired',
+  missingToken: 'Missing token',
+  invalidToken: 'Invalid token',
+  userNotFound: 'User not found',
+  wrongPassword: 'Wrong password',
+  accountNotAllowed: 'Account not allowed',
+  accountDisabled: 'Account disabled',
+  tooManyAttempts: 'Too many attempts',
+  invalidRefreshToken: 'Invalid refresh token',
+  invalidEmail: 'Invalid email',
+} as const;
+
+// Local storage keys of the web session (spec part 1 §3).
+export const SessionStorageKeys = { accessToken: 'at', refreshToken: 'rt' } as const;
+
+// POST /api/auth/login
+export const loginBodySchema = z.object({
+  username: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
+  password: z.string({ message: 'is required' }).min(1, 'is required').max(1000),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+// Answer of login, refresh, saml and azuread.
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPairDto = z.infer<typeof tokenPairSchema>;
+
+// GET /api/web/account
+export const accountSchema = z.object({ username: z.string(), authorities: z.array(z.string()) });
+export type AccountDto = z.infer<typeof accountSchema>;
+
+// POST /api/auth/signin (registration by e-mail)
+export const signinBodySchema = z.object({
+  email: z.email({ message: AuthMessages.invalidEmail }).max(320),
+});
+export type SigninBody = z.infer<typeof signinBodySchema>;
+export interface SigninResponseDto {
+  message: string;
+}
+
+// GET /api/auth/saml when directory sign-in is off, and GET /api/auth/sso/config: what the login page shows.
+export interface SsoConfigDto {
+  /** true when directory (OpenID Connect) sign-in is configured */
+  enabled: boolean;
+  /** the provider's authorization endpoint to start the browser flow, when enabled */
+  authorizationUrl?: string;
+  clientId?: string;
+  redirectUri?: string;
+}
+
+// Claims of the access token (a JWT signed by identity with Ed25519).
+export interface AccessTokenClaims {
+  /** user id, as a string */
+  sub: string;
+  username: string;
+  authorities: string[];
+}

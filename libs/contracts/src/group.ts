@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { GROUP_PERMISSION_AUTHORITIES, type GroupPermissionFlag } from './features';
+
+export const GroupMessages = {
+  groupExists: 'Group already exists',
+  nameRequired: 'Group name is required',
+  rootProtected: 'The root group cannot be deleted nor have its members changed',
+  groupNotFound: 'Group not found',
+  userRequired: 'A user must be chosen',
+} as const;
+
+// Spec part 1 §3 "Group"; parentId is null only for the root group.
+export const groupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+});
+export type GroupDto = z.infer<typeof groupSchema>;
+
+const groupName = z
+  .string({ message: GroupMessages.nameRequired })
+  .trim()
+  .min(1, GroupMessages.nameRequired)
+  .max(100);
+
+// POST /api/web/group/ — parentId defaults to the root group.
+export const groupCreateSchema = z.object({
+  name: groupName,
+  parentId: z.number().int().positive().nullable().optional(),
+});
+export type GroupCreateDto = z.infer<typeof groupCreateSchema>;
+
+// PUT /api/web/group/
+export const groupUpdateSchema = z.object({
+  id: z.number().int().positive(),
+  name: groupName,
+  parentId: z.number().int().positive().nullable().optional(),
+});
+export type GroupUpdateDto = z.infer<typeof groupUpdateSchema>;
+
+export const GROUP_PERMISSION_FLAGS = Object.keys(GROUP_PERMISSION_AUTHORITIES) as GroupPermissionFlag[];
+
+// GET/PUT /api/web/group/{id}/permission/ — every flag, true when granted. PUT may send a subset
+// (missing flags are left unchanged).
+export const groupPermissionsSchema = z.object(
+  Object.fromEntries(GROUP_PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+    GroupPermissionFlag,
+    z.ZodBoolean
+  >,
+);
+export type GroupPermissionsDto = z.infer<typeof groupPermissionsSchema>;
+export const groupPermissionsUpdateSchema = groupPermissionsSchema.partial().strict();
+export type GroupPermissionsUpdateDto = z.infer<typeof groupPermissionsUpdateSchema>;
+
+// GET /api/web/group/{id}/user/
+export interface GroupMemberDto {
+  id: number;
+  name: string;
+  email: string | null;
+  enabled: boolean;
+}

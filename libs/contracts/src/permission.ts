@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+// Per-object rights (spec part 1 §3, §4): read (always on), edit, share, for users and groups.
+export const OBJECT_TYPES = ['rule', 'variable', 'query', 'incidence'] as const;
+export const objectTypeSchema = z.enum(OBJECT_TYPES, {
+  message: 'must be one of rule, variable, query, incidence',
+});
+export type ObjectType = z.infer<typeof objectTypeSchema>;
+
+export const TARGET_TYPES = ['user', 'group'] as const;
+export const targetTypeSchema = z.enum(TARGET_TYPES, { message: 'must be user or group' });
+export type TargetType = z.infer<typeof targetTypeSchema>;
+
+// The {permissionType} path segment of PUT/DELETE /api/web/permission/{objectType}/{objectId}/{permissionType}/{userOrGroup}/{targetId}.
+// PUT read = grant read only; PUT edit / share = grant that right (edit implies read; share implies read).
+// DELETE read removes the whole row; DELETE edit / share clears just that right.
+export const PERMISSION_TYPES = ['read', 'edit', 'share'] as const;
+export const permissionTypeSchema = z.enum(PERMISSION_TYPES, { message: 'must be read, edit or share' });
+export type PermissionType = z.infer<typeof permissionTypeSchema>;
+
+export const PermissionMessages = {
+  forbidden: 'You may not manage the permissions of this object',
+  targetNotFound: 'User or group not found',
+  targetRequired: 'A user or group must be chosen',
+  overlap: 'Members of the group hold fewer rights than the group',
+} as const;
+
+export interface PermissionFlagsDto {
+  canRead: boolean;
+  canEdit: boolean;
+  canShare: boolean;
+}
+
+// One row of GET /api/web/permission/{objectType}/{objectId}/users|groups.
+export interface PermissionRowDto {
+  label: string;
+  value: {
+    type: TargetType;
+    id: number;
+    name: string;
+    /** for users: the ids of their groups */
+    groups?: number[];
+  };
+  permissions: PermissionFlagsDto;
+}
+
+// Path of the per-object routes.
+export const objectRefParamsSchema = z.object({
+  objectType: objectTypeSchema,
+  objectId: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
+});
+export type ObjectRefParams = z.infer<typeof objectRefParamsSchema>;
+
+export const permissionChangeParamsSchema = objectRefParamsSchema.extend({
+  permissionType: permissionTypeSchema,
+  userOrGroup: targetTypeSchema,
+  targetId: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
+});
+export type PermissionChangeParams = z.infer<typeof permissionChangeParamsSchema>;
+
+// Query of PUT .../{permissionType}/group/{targetId}: without `raiseMembers=true` a group grant that
+// exceeds some members' own rights answers 409 with the affected members (PermissionOverlapDto);
+// the UI warns, and on accept repeats the PUT with raiseMembers=true, which raises those members'
+// rows to the group's level.
+export const permissionChangeQuerySchema = z.object({
+  raiseMembers: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type PermissionChangeQuery = z.infer<typeof permissionChangeQuerySchema>;
+
+export interface PermissionOverlapDto {
+  statusCode: 409;
+  error: 'Conflict';
+  message: typeof PermissionMessages.overlap;
+  /** members of the group whose own rights on the object are below the group's new level */
+  members: { id: number; name: string; permissions: PermissionFlagsDto }[];
+}
+
+// Body of PUT /api/web/permission/{objectType}/{objectId}/owner — a service registers the creator
+// (owner) of an object it created; owners may read, edit, share and manage the object's permissions.
+export const objectOwnerSchema = z.object({ ownerId: z.number().int().positive() });
+export type ObjectOwnerDto = z.infer<typeof objectOwnerSchema>;
+
+// GET /api/web/permission/{objectType}/{objectId}/effective[?userId=] — what a user may do with an
+// object: owner, admins and explicit rows (user or any of his groups) combined.
+export interface EffectivePermissionDto extends PermissionFlagsDto {
+  objectType: ObjectType;
+  objectId: number;
+  userId: number;
+  owner: boolean;
+  /** may add, change or remove permission rows of the object */
+  canManage: boolean;
+}
+
+// GET /api/web/permission/assignable — the tree of /group/permission/list (deployment setting
+// assignablePermissions, spec part 1 §3). A node with isPermission names a group permission flag.
+export interface AssignablePermissionNodeDto {
+  name: string;
+  label: string;
+  children: AssignablePermissionNodeDto[];
+  isPermission: boolean;
+  isHeader: boolean;
+}
