@@ -14,6 +14,25 @@ npx nx run-many -t build --output-style=static
 logs=.tools/cluster
 mkdir -p "$logs"
 
+# One Ed25519 key pair and one service token for the whole cluster, made once: identity signs access
+# tokens with the private key, every service verifies them with the public key (README "Security").
+keys=.tools/cluster/keys
+if [ ! -f "$keys/signing-key.pem" ]; then
+  mkdir -p "$keys" && chmod 700 "$keys"
+  node -e '
+    const { generateKeyPairSync, randomBytes } = require("node:crypto");
+    const { writeFileSync } = require("node:fs");
+    const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+    const dir = process.argv[1];
+    writeFileSync(`${dir}/signing-key.pem`, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
+    writeFileSync(`${dir}/verify-key.pem`, publicKey.export({ type: "spki", format: "pem" }), { mode: 0o600 });
+    writeFileSync(`${dir}/service-token`, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  ' "$keys"
+fi
+AUTH_VERIFY_KEY=$(cat "$keys/verify-key.pem")
+SERVICE_TOKEN=$(cat "$keys/service-token")
+export AUTH_VERIFY_KEY SERVICE_TOKEN
+
 pids=()
 stop_services() {
   trap - INT TERM EXIT
@@ -29,7 +48,7 @@ run() {
   pids+=("$!")
 }
 
-run identity 3001
+run identity 3001 AUTH_SIGNING_KEY="$(cat "$keys/signing-key.pem")"
 run variables 3002
 run rules-engine 3003
 run valve-monitor 3004
@@ -48,4 +67,5 @@ for port in 3001 3002 3003 3004 3000; do
   }
 done
 echo "Plantlens cluster ready: http://localhost:3000 (logs in $logs/, Ctrl-C to stop)"
+echo "Sign in as admin; on the first start its password is printed once in $logs/identity.log (or set SUPERADMIN_PASSWORD)."
 wait
