@@ -7,6 +7,8 @@ module.exports = {
       ...preset,
       displayName: 'backend',
       testEnvironment: 'node',
+      // Suites start a real app: PGlite, migrations and argon2id hashing take seconds on a busy 2-core box.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/{libs,apps,tools}/**/*.spec.ts'],
       testPathIgnorePatterns: [...preset.testPathIgnorePatterns, '<rootDir>/apps/web/'],
     },
