@@ -2,13 +2,14 @@
 const preset = require('./jest.preset.cjs');
 
 module.exports = {
+  // Backend suites start a real app: PGlite, migrations and argon2id hashing take seconds on a busy
+  // 2-core box. (A global option: jest ignores it inside `projects`.)
+  testTimeout: 30_000,
   projects: [
     {
       ...preset,
       displayName: 'backend',
       testEnvironment: 'node',
-      // Suites start a real app: PGlite, migrations and argon2id hashing take seconds on a busy 2-core box.
-      testTimeout: 30_000,
       testMatch: ['<rootDir>/{libs,apps,tools}/**/*.spec.ts'],
       testPathIgnorePatterns: [...preset.testPathIgnorePatterns, '<rootDir>/apps/web/'],
     },

@@ -24,8 +24,8 @@ export class SuperAdminSeeder {
   /** true when this call created the super admin. */
   async seed(): Promise<boolean> {
     if (await this.users.findSuperAdmin()) return false;
-    const generated = this.config.SUPERADMIN_PASSWORD ? undefined : generatePassword();
-    const password = this.config.SUPERADMIN_PASSWORD ?? generated ?? generatePassword();
+    const configured = this.config.SUPERADMIN_PASSWORD;
+    const password = configured ?? generatePassword();
     const root = await this.groups.findRoot();
     const id = await this.users.insert(
       {
@@ -41,9 +41,9 @@ export class SuperAdminSeeder {
     );
     // Another replica created it at the same moment.
     if (id === undefined) return false;
-    if (generated) {
+    if (!configured) {
       this.logger.warn(
-        `Created the super admin "${SUPER_ADMIN_NAME}" with the generated password ${generated} — ` +
+        `Created the super admin "${SUPER_ADMIN_NAME}" with the generated password ${password} — ` +
           'it is shown only this once; sign in and change it.',
       );
     } else {
