@@ -1,0 +1,88 @@
+// The gateway in cluster mode in front of real services: sign-in, the explorer and the pages all go
+// through it, and authorization stays with the services behind it.
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AuthHeaders, type TokenPairDto } from '@plantlens/contracts';
+import { IdentityModule } from '@plantlens/identity';
+import { createServiceApp, IN_MEMORY_DATA_DIR, loadPlatformConfig, serviceModule } from '@plantlens/platform';
+import { VariablesModule } from '@plantlens/variables';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { gatewayService } from '../src/gateway-service';
+
+const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+const shared = {
+  AUTH_VERIFY_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  SERVICE_TOKEN: randomBytes(32).toString('base64url'),
+  LOG_LEVEL: 'error',
+  LOG_FORMAT: 'text',
+} as const;
+
+describe('gateway in cluster mode', () => {
+  let services: NestFastifyApplication;
+  let gateway: NestFastifyApplication;
+
+  beforeAll(async () => {
+    // Identity and variables in one process stand for the services behind the gateway.
+    const serviceConfig = loadPlatformConfig({
+      ...shared,
+      DATA_DIR: IN_MEMORY_DATA_DIR,
+      AUTH_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      SUPERADMIN_PASSWORD: 'gateway1',
+    });
+    services = await createServiceApp({
+      name: 'services',
+      module: serviceModule(serviceConfig, [IdentityModule, VariablesModule]),
+      config: serviceConfig,
+      consumerGroup: 'services',
+    });
+    await services.listen(0, '127.0.0.1');
+    const upstream = await services.getUrl();
+    const gatewayConfig = loadPlatformConfig({
+      ...shared,
+      GATEWAY_MODE: 'cluster',
+      WEB_ROOT: '/nonexistent-web-build',
+      IDENTITY_URL: upstream,
+      VARIABLES_URL: upstream,
+      RULES_URL: upstream,
+      VALVES_URL: upstream,
+    });
+    gateway = await createServiceApp(gatewayService(gatewayConfig));
+    await gateway.getHttpAdapter().getInstance().ready();
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await services?.close();
+  });
+
+  it('routes sign-in and the explorer to the services, which keep enforcing authorization', async () => {
+    const server = gateway.getHttpServer();
+    const signIn = await request(server)
+      .post('/api/auth/login')
+      .send({ username: 'admin', password: 'gateway1' });
+    expect(signIn.status).toBe(200);
+    const { accessToken } = signIn.body as TokenPairDto;
+
+    await request(server).get('/api/web/explorer/variables').expect(401);
+    const variables = await request(server)
+      .get('/api/web/explorer/variables')
+      .set(AuthHeaders.authorization, `Bearer ${accessToken}`);
+    expect(variables.status).toBe(200);
+    expect(Array.isArray(variables.body)).toBe(true);
+
+    const account = await request(server)
+      .get('/api/web/account')
+      .set(AuthHeaders.authorization, `Bearer ${accessToken}`);
+    expect(account.body).toEqual(expect.objectContaining({ username: 'admin' }));
+  });
+
+  it('answers its own health, a 404 for unknown API paths, and explains a missing web build', async () => {
+    const server = gateway.getHttpServer();
+    await request(server).get('/api/health').expect(200, { status: 'ok' });
+    const unknown = await request(server).get('/api/nothing-here');
+    expect(unknown.status).toBe(404);
+    const page = await request(server).get('/workspace');
+    expect(page.status).toBe(503);
+    expect(page.text).toContain('npm run build');
+  });
+});
