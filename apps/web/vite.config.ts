@@ -16,8 +16,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The antd chunk alone is ~700 kB minified (~220 kB gzipped); it changes only with antd upgrades.
-    chunkSizeWarningLimit: 800,
+    // The antd chunk alone (tables, trees, forms, modals) is ~990 kB minified (~315 kB gzipped); it changes
+    // only with antd upgrades.
+    chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
         // Big libraries in their own long-lived chunks: app releases don't invalidate them, and Highcharts

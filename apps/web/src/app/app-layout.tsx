@@ -1,49 +1,37 @@
-import { LineChartOutlined } from '@ant-design/icons';
-import { Layout, Menu, Typography, theme } from 'antd';
+import { Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router-dom';
-import { ROUTES } from '../config/routes';
-import { LanguageSwitcher } from './language-switcher';
+import { Outlet } from 'react-router-dom';
+import { useAccount } from '../lib/account-api';
+import { useCurrentRoute } from './current-route';
+import { LoadingOverlay } from './loading-overlay';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
 
+const NO_AUTHORITIES: string[] = [];
+
+// The shell of every signed-in page: side menu, top bar, the page, and the loading overlay.
 export function AppLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const { token } = theme.useToken();
+  const current = useCurrentRoute();
+  const authorities = useAccount().data?.authorities ?? NO_AUTHORITIES;
   const [collapsed, setCollapsed] = useState(false);
-
-  const menuItems = [
-    {
-      key: ROUTES.ExplorerEvolution,
-      icon: <LineChartOutlined />,
-      label: <Link to={ROUTES.ExplorerEvolution}>{t('menu.explorerEvolution')}</Link>,
-    },
-  ];
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider theme="light" collapsible collapsed={collapsed} onCollapse={setCollapsed}>
+      <Layout.Sider theme="light" collapsible collapsed={collapsed} trigger={null}>
         <Typography.Title level={4} style={{ margin: 0, padding: '16px 24px', whiteSpace: 'nowrap' }}>
           {collapsed ? t('app.title').charAt(0) : t('app.title')}
         </Typography.Title>
-        <Menu mode="inline" selectedKeys={[pathname]} items={menuItems} />
+        <SideMenu authorities={authorities} current={current} />
       </Layout.Sider>
       <Layout>
-        <Layout.Header
-          style={{
-            display: 'flex',
-            justifyContent: 'flex-end',
-            alignItems: 'center',
-            paddingInline: 16,
-            background: token.colorBgContainer,
-          }}
-        >
-          <LanguageSwitcher />
-        </Layout.Header>
+        <TopBar authorities={authorities} current={current} onToggleMenu={() => setCollapsed(!collapsed)} />
         <Layout.Content style={{ padding: 16 }}>
           <Outlet />
         </Layout.Content>
       </Layout>
+      <LoadingOverlay />
     </Layout>
   );
 }

@@ -1,7 +1,8 @@
-import { ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { toLanguage } from '../config/languages';
+import { ALERT_DURATION_SECONDS } from '../config/ui';
 import { ANTD_LOCALES } from './i18n';
 import { router } from './router';
 
@@ -10,7 +11,10 @@ export function App() {
   const { i18n } = useTranslation();
   return (
     <ConfigProvider locale={ANTD_LOCALES[toLanguage(i18n.language)]}>
-      <RouterProvider router={router} />
+      {/* Alerts (antd messages) vanish after 2 s (spec part 1 §9). */}
+      <AntApp message={{ duration: ALERT_DURATION_SECONDS }}>
+        <RouterProvider router={router} />
+      </AntApp>
     </ConfigProvider>
   );
 }

@@ -1,25 +1,74 @@
-import { Navigate, createBrowserRouter } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
-import { ROUTES } from '../config/routes';
+import { HOME_ROUTE, ROUTE_TABLE, ROUTES, isPublicRoute, type RouteName } from '../config/routes';
 import { AppLayout } from './app-layout';
-import { NotFoundPage } from './not-found-page';
+import type { RouteHandle } from './current-route';
+import { RequireFeature } from './guards/require-feature';
+import { RequireSession } from './guards/require-session';
+import { PendingPage } from './pending-page';
 
-// Each feature page is its own chunk, fetched the first time its route is visited.
-export const router = createBrowserRouter([
+type PageLoader = () => Promise<ComponentType>;
+
+// Each page is its own chunk, fetched the first time its route is visited.
+const PAGES: Partial<Record<RouteName, PageLoader>> = {
+  Login: async () => (await import('../features/auth/pages/login-page')).LoginPage,
+  Signin: async () => (await import('../features/auth/pages/saml-page')).SamlPage,
+  Legal: async () => (await import('../features/auth/pages/legal-page')).LegalPage,
+  Workspace: async () => (await import('../features/workspace/pages/workspace-page')).WorkspacePage,
+  Settings: async () => (await import('../features/settings/pages/settings-page')).SettingsPage,
+  UserProfile: async () => (await import('../features/settings/pages/user-profile-page')).UserProfilePage,
+  Explore: async () => (await import('../features/explorer/pages/explore-page')).ExplorePage,
+  ExplorerEvolution: async () =>
+    (await import('../features/explorer/pages/explorer-evolution-page')).ExplorerEvolutionPage,
+  UserList: async () => (await import('../features/admin/pages/user-list-page')).UserListPage,
+  User: async () => (await import('../features/admin/pages/user-page')).UserPage,
+  GroupList: async () => (await import('../features/admin/pages/group-list-page')).GroupListPage,
+  Group: async () => (await import('../features/admin/pages/group-page')).GroupPage,
+  GroupUserList: async () => (await import('../features/admin/pages/group-user-list-page')).GroupUserListPage,
+  GroupPermissionList: async () =>
+    (await import('../features/admin/pages/group-permission-list-page')).GroupPermissionListPage,
+  Permissions: async () => (await import('../features/admin/pages/permissions-page')).PermissionsPage,
+};
+
+function pageRoute(name: RouteName): RouteObject {
+  const handle: RouteHandle = { route: name };
+  const load = PAGES[name];
+  return load
+    ? { path: ROUTE_TABLE[name].path, handle, lazy: async () => ({ Component: await load() }) }
+    : { path: ROUTE_TABLE[name].path, handle, element: <PendingPage /> };
+}
+
+const names = (Object.keys(ROUTE_TABLE) as RouteName[]).filter((name) => name !== 'Root');
+const home = <Navigate to={ROUTES[HOME_ROUTE]} replace />;
+
+// Guard order of spec part 1 §2: the login guard (stored tokens), then the authority guard.
+export const routes: RouteObject[] = [
   {
-    path: '/',
-    element: <AppLayout />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { index: true, element: <Navigate to={ROUTES.ExplorerEvolution} replace /> },
+      ...names.filter(isPublicRoute).map(pageRoute),
       {
-        path: ROUTES.ExplorerEvolution,
-        lazy: async () => ({
-          Component: (await import('../features/explorer/pages/explorer-evolution-page'))
-            .ExplorerEvolutionPage,
-        }),
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                element: <RequireFeature />,
+                children: [
+                  { index: true, handle: { route: 'Root' } satisfies RouteHandle, element: home },
+                  ...names.filter((name) => !isPublicRoute(name)).map(pageRoute),
+                  // Root is also the catch-all for unknown addresses.
+                  { path: '*', element: home },
+                ],
+              },
+            ],
+          },
+        ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,2 +1,3 @@
-// Every HTTP call of the web app goes under this prefix (the gateway routes it; vite proxies it in dev).
-export const API_BASE_URL = '/api/web';
+// Every HTTP call of the web app goes under this prefix: `auth/…` for sign-in, `web/…` for the rest (the
+// gateway routes it; vite proxies it in dev).
+export const API_BASE_URL = '/api';

@@ -1,5 +1,143 @@
-// Every route of the app, by the name the spec gives it. Lives in config so features can link to each
-// other's pages without importing each other.
-export const ROUTES = {
-  ExplorerEvolution: '/explorer-evolution',
-} as const;
+import type { Feature } from '@plantlens/contracts';
+
+// Every route of the app by the name the spec gives it (part 1 §2, part 2 §2): its path, the feature it
+// needs, whether it needs a session, and the route above it in the breadcrumb. Lives in config so
+// features can link to each other's pages without importing each other.
+interface RouteDefinition {
+  path: string;
+  feature?: Feature;
+  /** reachable without a session (Login, Signin, Legal) */
+  public?: true;
+  parent?: string;
+}
+
+export const ROUTE_TABLE = {
+  Root: { path: '/' },
+  Login: { path: '/login', public: true },
+  Signin: { path: '/saml', public: true },
+  Legal: { path: '/legal', public: true },
+  Workspace: { path: '/workspace' },
+  Settings: { path: '/settings' },
+  UserProfile: { path: '/user-profile', parent: 'Settings' },
+
+  Explore: { path: '/explore' },
+  ExplorerEvolutionVariables: {
+    path: '/explorer-evolution-variables',
+    feature: 'Explore',
+    parent: 'Explore',
+  },
+  ExplorerEvolution: { path: '/explorer-evolution', feature: 'Explore', parent: 'Explore' },
+  ExplorerCorrelationMenu: {
+    path: '/explorer-correlation/menu',
+    feature: 'ExplorerCorrelationBenchmark',
+    parent: 'Explore',
+  },
+  ExplorerCorrelationVariables: {
+    path: '/explorer-correlation-variables',
+    feature: 'Explore',
+    parent: 'Explore',
+  },
+  ExplorerCorrelation: { path: '/explorer-correlation', feature: 'Explore', parent: 'Explore' },
+  ExplorerMultipleCorrelationVariables: {
+    path: '/explorer-multiple-correlation-variables',
+    feature: 'Explore',
+    parent: 'Explore',
+  },
+  ExplorerMultipleCorrelation: {
+    path: '/explorer-multiple-correlation',
+    feature: 'Explore',
+    parent: 'Explore',
+  },
+
+  AggregateVariableMenu: {
+    path: '/aggregate-variable/menu',
+    feature: 'AggregateVariable',
+    parent: 'Workspace',
+  },
+  AggregateOperatedVariableList: {
+    path: '/aggregate-variable/operated/list',
+    feature: 'AggregateVariable',
+    parent: 'AggregateVariableMenu',
+  },
+  AggregateOperatedVariable: {
+    path: '/aggregate-variable/operated',
+    feature: 'AggregateVariable',
+    parent: 'AggregateOperatedVariableList',
+  },
+  AggregateGradualVariableList: {
+    path: '/aggregate-variable/gradual/list',
+    feature: 'AggregateVariable',
+    parent: 'AggregateVariableMenu',
+  },
+  AggregateMetricalVariableList: {
+    path: '/aggregate-variable/metrical/list',
+    feature: 'AggregateVariable',
+    parent: 'AggregateVariableMenu',
+  },
+  AggregateMetricalVariable: {
+    path: '/aggregate-variable/metrical',
+    feature: 'AggregateVariable',
+    parent: 'AggregateMetricalVariableList',
+  },
+
+  RawVariableList: { path: '/raw-variable/list', feature: 'RawVariable', parent: 'Workspace' },
+  RawVariable: { path: '/raw-variable', feature: 'RawVariable', parent: 'RawVariableList' },
+  QueryList: { path: '/query/list', feature: 'Query', parent: 'Workspace' },
+  Query: { path: '/query', feature: 'Query', parent: 'QueryList' },
+
+  VariableManagement: { path: '/variable-management', feature: 'Admin', parent: 'Workspace' },
+  CategoricalVariableList: {
+    path: '/categorical-variable/list',
+    feature: 'Admin',
+    parent: 'VariableManagement',
+  },
+  CategoricalVariable: { path: '/categorical-variable', feature: 'Admin', parent: 'CategoricalVariableList' },
+  VariableTagTree: { path: '/tags-tree', feature: 'Admin', parent: 'VariableManagement' },
+  Tags: { path: '/tags', feature: 'Admin', parent: 'VariableTagTree' },
+
+  EventList: { path: '/event/list', feature: 'Rule', parent: 'Workspace' },
+  RuleList: { path: '/rule/list', feature: 'Rule', parent: 'Workspace' },
+  IncidenceList: { path: '/incidence/list', feature: 'Incidence', parent: 'Workspace' },
+  RuleIncidenceList: { path: '/rule-incidence/list', feature: 'Incidence', parent: 'Workspace' },
+  CsvUploader: { path: '/csv-uploader', feature: 'Superadmin', parent: 'Workspace' },
+  PerformanceBackoffice: { path: '/performance/backoffice', feature: 'Superadmin', parent: 'Workspace' },
+  CacheManagement: { path: '/cache-management', feature: 'Superadmin', parent: 'Workspace' },
+
+  UserList: { path: '/user/list', feature: 'UsersGroupsAndPermissions', parent: 'Settings' },
+  User: { path: '/user', feature: 'UsersGroupsAndPermissions', parent: 'UserList' },
+  GroupList: { path: '/group/list', feature: 'UsersGroupsAndPermissions', parent: 'Settings' },
+  Group: { path: '/group', feature: 'UsersGroupsAndPermissions', parent: 'GroupList' },
+  GroupUserList: { path: '/group/user/list', feature: 'UsersGroupsAndPermissions', parent: 'GroupList' },
+  GroupPermissionList: {
+    path: '/group/permission/list',
+    feature: 'UsersGroupsAndPermissions',
+    parent: 'GroupList',
+  },
+  Permissions: { path: '/:type/:id/permission/list', feature: 'UsersGroupsAndPermissions' },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof ROUTE_TABLE;
+
+export const ROUTES = Object.fromEntries(
+  Object.entries(ROUTE_TABLE).map(([name, { path }]) => [name, path]),
+) as { [Name in RouteName]: (typeof ROUTE_TABLE)[Name]['path'] };
+
+// Where `/` and unknown addresses go, and where the authority guard sends a user lacking a feature.
+export const HOME_ROUTE: RouteName = 'Workspace';
+export const FALLBACK_ROUTE: RouteName = 'Settings';
+
+export function routeFeature(name: RouteName): Feature | undefined {
+  const route: RouteDefinition = ROUTE_TABLE[name];
+  return route.feature;
+}
+
+export function isPublicRoute(name: RouteName): boolean {
+  const route: RouteDefinition = ROUTE_TABLE[name];
+  return route.public === true;
+}
+
+// The breadcrumb trail ending at the route, from its farthest ancestor.
+export function breadcrumbTrail(name: RouteName): RouteName[] {
+  const route: RouteDefinition = ROUTE_TABLE[name];
+  return route.parent ? [...breadcrumbTrail(route.parent as RouteName), name] : [name];
+}

@@ -5,7 +5,15 @@ export const deDE: PartialTranslation = {
     loading: 'Wird geladen…',
   },
   menu: {
+    workspace: 'Arbeitsbereich',
     explorerEvolution: 'Verlauf',
+    settings: 'Einstellungen',
+    logout: 'Abmelden',
+  },
+  routes: {
+    Workspace: 'Arbeitsbereich',
+    Settings: 'Einstellungen',
+    ExplorerEvolution: 'Verlauf',
   },
   language: {
     label: 'Sprache',
@@ -13,9 +21,14 @@ export const deDE: PartialTranslation = {
   errors: {
     unexpected: 'Etwas ist schiefgelaufen. Bitte erneut versuchen.',
   },
-  notFound: {
-    title: 'Seite nicht gefunden',
-    backToExplorer: 'Zum Explorer',
+  common: {
+    cancel: 'Abbrechen',
+    save: 'Speichern',
+  },
+  login: {
+    username: 'Benutzer',
+    password: 'Passwort',
+    submit: 'Anmelden',
   },
   explorer: {
     evolution: {

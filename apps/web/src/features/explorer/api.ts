@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 const explorerApi = api.injectEndpoints({
   endpoints: (build) => ({
     getExplorerVariables: build.query<VariableMinimalDto[], void>({
-      query: () => 'explorer/variables',
+      query: () => 'web/explorer/variables',
       providesTags: (variables = []) => [
         { type: 'Variable', id: 'LIST' },
         ...variables.map(({ id }) => ({ type: 'Variable' as const, id })),
@@ -12,7 +12,7 @@ const explorerApi = api.injectEndpoints({
     }),
     getTimelineData: build.query<TimelineDataDto, TimelineDataQuery>({
       query: ({ variableIds, startDate, endDate, width }) => ({
-        url: 'explorer/timeline-data',
+        url: 'web/explorer/timeline-data',
         params: { variableIds: variableIds.join(','), startDate, endDate, width },
       }),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),

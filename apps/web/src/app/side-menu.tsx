@@ -1,0 +1,64 @@
+import {
+  AppstoreOutlined,
+  DatabaseOutlined,
+  DotChartOutlined,
+  FunctionOutlined,
+  HeatMapOutlined,
+  LineChartOutlined,
+  LogoutOutlined,
+  SaveOutlined,
+  SettingOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { MENU, type MenuEntry, type MenuKey } from '../config/menu';
+import { ROUTES, type RouteName } from '../config/routes';
+import { visibleMenu } from '../lib/access';
+import { logOut } from '../lib/session';
+
+const ICONS: Record<MenuKey, ReactNode> = {
+  workspace: <AppstoreOutlined />,
+  explorer: <SearchOutlined />,
+  explorerEvolution: <LineChartOutlined />,
+  explorerCorrelation: <DotChartOutlined />,
+  explorerMultipleCorrelation: <HeatMapOutlined />,
+  queries: <SaveOutlined />,
+  aggregateVariables: <FunctionOutlined />,
+  management: <DatabaseOutlined />,
+  settings: <SettingOutlined />,
+};
+
+interface SideMenuProps {
+  authorities: readonly string[];
+  current: RouteName | undefined;
+}
+
+export function SideMenu({ authorities, current }: SideMenuProps) {
+  const { t } = useTranslation();
+  const toItem = (entry: MenuEntry): NonNullable<MenuProps['items']>[number] => ({
+    key: entry.route ?? entry.key,
+    icon: ICONS[entry.key],
+    label: entry.route ? (
+      <Link to={ROUTES[entry.route]}>{t(`menu.${entry.key}`)}</Link>
+    ) : (
+      t(`menu.${entry.key}`)
+    ),
+    children: entry.children?.map(toItem),
+  });
+  const items: MenuProps['items'] = [
+    ...visibleMenu(MENU, authorities).map(toItem),
+    { key: 'logout', icon: <LogoutOutlined />, label: t('menu.logout'), onClick: () => logOut() },
+  ];
+  return (
+    <Menu
+      mode="inline"
+      aria-label={t('shell.mainMenu')}
+      selectedKeys={current ? [current] : []}
+      defaultOpenKeys={['explorer']}
+      items={items}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import type { RouteName } from './routes';
+
+// The side menu (spec part 1 §2): each entry opens a route, or groups children. An entry shows only when
+// the user holds its route's feature; a parent only when one of its children shows.
+export interface MenuEntry {
+  key: MenuKey;
+  route?: RouteName;
+  children?: MenuEntry[];
+}
+
+export type MenuKey =
+  | 'workspace'
+  | 'explorer'
+  | 'explorerEvolution'
+  | 'explorerCorrelation'
+  | 'explorerMultipleCorrelation'
+  | 'queries'
+  | 'aggregateVariables'
+  | 'management'
+  | 'settings';
+
+export const MENU: MenuEntry[] = [
+  { key: 'workspace', route: 'Workspace' },
+  {
+    key: 'explorer',
+    children: [
+      { key: 'explorerEvolution', route: 'ExplorerEvolution' },
+      { key: 'explorerCorrelation', route: 'ExplorerCorrelationVariables' },
+      { key: 'explorerMultipleCorrelation', route: 'ExplorerMultipleCorrelationVariables' },
+    ],
+  },
+  { key: 'queries', route: 'QueryList' },
+  { key: 'aggregateVariables', route: 'AggregateVariableMenu' },
+  { key: 'management', route: 'VariableManagement' },
+  { key: 'settings', route: 'Settings' },
+];

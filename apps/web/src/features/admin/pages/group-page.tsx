@@ -1,0 +1,79 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { PageSpinner } from '../../../components/page-spinner';
+import { ROUTES } from '../../../config/routes';
+import { useIdParam } from '../../../lib/use-id-param';
+import { isGroupConflict } from '../admin-errors';
+import { useCreateGroupMutation, useGetGroupsQuery, useUpdateGroupMutation } from '../api';
+
+interface GroupValues {
+  name: string;
+}
+
+// Create (/group) or rename (/group?id=) a group.
+export function GroupPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const id = useIdParam();
+  const [form] = Form.useForm<GroupValues>();
+  const groups = useGetGroupsQuery();
+  const [createGroup, creation] = useCreateGroupMutation();
+  const [updateGroup, update] = useUpdateGroupMutation();
+  const group = id === undefined ? undefined : groups.data?.find((candidate) => candidate.id === id);
+
+  if (id !== undefined && groups.isLoading) return <PageSpinner />;
+
+  const onFinish = async ({ name }: GroupValues) => {
+    const trimmed = name.trim();
+    const result =
+      id === undefined
+        ? await createGroup({ name: trimmed })
+        : await updateGroup({ id, name: trimmed, parentId: group?.parentId ?? null });
+    if (!result.error) {
+      void message.success(t(id === undefined ? 'groups.created' : 'groups.updated', { name: trimmed }));
+      await navigate(ROUTES.GroupList);
+      return;
+    }
+    if (isGroupConflict(result.error))
+      form.setFields([{ name: 'name', errors: [t('validation.groupExists')] }]);
+    void message.error(t(id === undefined ? 'groups.createError' : 'groups.updateError', { name: trimmed }));
+  };
+
+  return (
+    <Card style={{ maxWidth: 480 }}>
+      <Flex align="center" gap={8}>
+        <Link to={ROUTES.GroupList} aria-label={t('common.back')}>
+          <ArrowLeftOutlined />
+        </Link>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {id === undefined ? t('groups.createTitle') : t('groups.editTitle', { name: group?.name ?? '' })}
+        </Typography.Title>
+      </Flex>
+      <Form<GroupValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        style={{ marginTop: 16 }}
+        initialValues={{ name: group?.name ?? '' }}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item
+          name="name"
+          label={t('groups.name')}
+          rules={[{ required: true, whitespace: true, message: t('validation.groupNameRequired') }]}
+        >
+          <Input autoComplete="off" autoFocus />
+        </Form.Item>
+        <Flex gap={8} justify="flex-end">
+          <Button onClick={() => void navigate(ROUTES.GroupList)}>{t('common.cancel')}</Button>
+          <Button type="primary" htmlType="submit" loading={creation.isLoading || update.isLoading}>
+            {t('common.save')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { ArrowLeftOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { App, Button, Card, Flex, Tooltip, Tree, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { PageSpinner } from '../../../components/page-spinner';
+import { ROUTES } from '../../../config/routes';
+import { useIdParam } from '../../../lib/use-id-param';
+import {
+  useGetAssignablePermissionsQuery,
+  useGetGroupPermissionsQuery,
+  useGetGroupsQuery,
+  useUpdateGroupPermissionsMutation,
+} from '../api';
+import { flagsUpdate, grantedFlags, permissionTree, type PermissionTreeNode } from '../assignable-tree';
+
+// Permissions with hover help (spec part 1 §2).
+const HELP = ['explorer', 'query', 'rule', 'aggregatevar'] as const;
+type HelpKey = (typeof HELP)[number];
+const hasHelp = (key: string): key is HelpKey => (HELP as readonly string[]).includes(key);
+
+// The group's permission flags as a tree of checkboxes (/group/permission/list?id=).
+export function GroupPermissionListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const groupId = useIdParam();
+  const assignable = useGetAssignablePermissionsQuery();
+  const permissions = useGetGroupPermissionsQuery(groupId ?? skipToken);
+  const group = useGetGroupsQuery().data?.find(({ id }) => id === groupId);
+  const [update, { isLoading: saving }] = useUpdateGroupPermissionsMutation();
+  const [edited, setEdited] = useState<string[]>();
+  const tree = useMemo(() => permissionTree(assignable.data ?? []), [assignable.data]);
+
+  if (assignable.isError || permissions.isError) {
+    return (
+      <ApiErrorAlert title={t('groupPermissions.loadError')} error={assignable.error ?? permissions.error} />
+    );
+  }
+  if (!assignable.data || !permissions.data || groupId === undefined) return <PageSpinner />;
+  const checked = edited ?? grantedFlags(permissions.data);
+
+  const toTreeData = (nodes: PermissionTreeNode[]): object[] =>
+    nodes.map((node) => ({
+      key: node.key,
+      checkable: node.checkable,
+      title: hasHelp(node.key) ? (
+        <Tooltip title={t(`groupPermissions.help.${node.key}`)}>
+          <span>
+            {node.label} <InfoCircleOutlined />
+          </span>
+        </Tooltip>
+      ) : (
+        node.label
+      ),
+      children: toTreeData(node.children),
+    }));
+
+  const save = async () => {
+    const result = await update({ groupId, flags: flagsUpdate(tree, new Set(checked)) });
+    if (result.error) void message.error(t('groupPermissions.updateError', { name: group?.name ?? '' }));
+    else {
+      void message.success(t('groupPermissions.updated', { name: group?.name ?? '' }));
+      setEdited(undefined);
+    }
+  };
+
+  return (
+    <Card style={{ maxWidth: 560 }}>
+      <Flex align="center" gap={8}>
+        <Link to={ROUTES.GroupList} aria-label={t('common.back')}>
+          <ArrowLeftOutlined />
+        </Link>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('groupPermissions.title', { name: group?.name ?? '' })}
+        </Typography.Title>
+      </Flex>
+      <Tree
+        checkable
+        checkStrictly
+        defaultExpandAll
+        selectable={false}
+        style={{ marginBlock: 16 }}
+        treeData={toTreeData(tree)}
+        checkedKeys={checked}
+        onCheck={(keys) => setEdited((Array.isArray(keys) ? keys : keys.checked).map(String))}
+      />
+      <Flex gap={8} justify="flex-end">
+        <Button onClick={() => void navigate(ROUTES.GroupList)}>{t('common.cancel')}</Button>
+        <Button type="primary" loading={saving} onClick={() => void save()}>
+          {t('common.save')}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { UserDto } from '@plantlens/contracts';
+import { App, Button, Flex, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { AUTH_SETTINGS } from '../../../config/auth';
+import { ROUTES } from '../../../config/routes';
+import { useDeleteUserMutation, useGetUsersQuery } from '../api';
+
+// Only enabled users other than the super admin can be edited or deleted (spec part 1 §2).
+export const isUserEditable = (user: UserDto) => user.enabled && !user.superAdmin;
+
+export function UserListPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const users = useGetUsersQuery();
+  const [deleteUser] = useDeleteUserMutation();
+  // With directory sign-in users are known by their e-mail.
+  const label = (user: UserDto) => (AUTH_SETTINGS.directorySignIn ? (user.email ?? user.name) : user.name);
+
+  const confirmDelete = (user: UserDto) =>
+    modal.confirm({
+      title: t('users.deleteConfirm', { name: label(user) }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const result = await deleteUser(user.id);
+        if (result.error) void message.error(t('users.deleteError', { name: label(user) }));
+        else void message.success(t('users.deleted', { name: label(user) }));
+      },
+    });
+
+  if (users.isError) return <ApiErrorAlert title={t('users.loadError')} error={users.error} />;
+  return (
+    <>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={3}>{t('routes.UserList')}</Typography.Title>
+        <Link to={ROUTES.User}>
+          <Button type="primary" icon={<PlusOutlined />}>
+            {t('users.add')}
+          </Button>
+        </Link>
+      </Flex>
+      <Table<UserDto>
+        rowKey="id"
+        loading={users.isLoading}
+        dataSource={users.data}
+        pagination={{ pageSize: 10 }}
+        locale={{ emptyText: t('common.empty') }}
+        columns={[
+          {
+            key: 'name',
+            title: t('users.name'),
+            sorter: (a, b) => label(a).localeCompare(label(b)),
+            render: (_, user) => (user.admin ? `${label(user)} (${t('users.adminSuffix')})` : label(user)),
+          },
+          {
+            key: 'status',
+            title: t('users.status'),
+            render: (_, user) =>
+              user.enabled ? <Tag color="green">{t('users.enabled')}</Tag> : <Tag>{t('users.disabled')}</Tag>,
+          },
+          {
+            key: 'actions',
+            width: 120,
+            render: (_, user) => (
+              <Flex gap={4}>
+                <Link
+                  to={`${ROUTES.User}?id=${user.id}`}
+                  aria-disabled={!isUserEditable(user)}
+                  onClick={(event) => !isUserEditable(user) && event.preventDefault()}
+                >
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    disabled={!isUserEditable(user)}
+                    aria-label={t('users.edit', { name: label(user) })}
+                  />
+                </Link>
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={!isUserEditable(user)}
+                  aria-label={t('users.delete', { name: label(user) })}
+                  onClick={() => confirmDelete(user)}
+                />
+              </Flex>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { isValidPassword } from '@plantlens/contracts';
+import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ROUTES } from '../../../config/routes';
+import { useAccount } from '../../../lib/account-api';
+import { httpStatus } from '../../../lib/http-status';
+import { useChangePasswordMutation } from '../api';
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  repeat: string;
+}
+
+// The user changes his own password; Enter saves. A wrong old password (403) marks that field.
+export function UserProfilePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<PasswordValues>();
+  const username = useAccount().data?.username ?? '';
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+
+  const onFinish = async ({ oldPassword, newPassword }: PasswordValues) => {
+    const result = await changePassword({ oldPassword, newPassword, username });
+    if (!result.error) {
+      void message.success(t('profile.updated'));
+      await navigate(ROUTES.Settings);
+      return;
+    }
+    if (httpStatus(result.error) === 403) {
+      form.setFields([{ name: 'oldPassword', errors: [t('profile.oldPasswordWrong')] }]);
+    }
+    void message.error(t('profile.updateError'));
+  };
+
+  return (
+    <Card style={{ maxWidth: 480 }}>
+      <Flex align="center" gap={8}>
+        <Link to={ROUTES.Settings} aria-label={t('common.back')}>
+          <ArrowLeftOutlined />
+        </Link>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('profile.title', { username })}
+        </Typography.Title>
+      </Flex>
+      <Form<PasswordValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        style={{ marginTop: 16 }}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item
+          name="oldPassword"
+          label={t('profile.oldPassword')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('profile.newPassword')}
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                value && isValidPassword(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('validation.passwordRule'))),
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="repeat"
+          label={t('profile.repeatPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('validation.passwordDifferent'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Flex gap={8} justify="flex-end">
+          <Button onClick={() => void navigate(ROUTES.Settings)}>{t('common.cancel')}</Button>
+          <Button type="primary" htmlType="submit" loading={isLoading}>
+            {t('common.save')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
