@@ -17,7 +17,9 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { ...swcConfig, swcrc: false }] },
   // Several server dependencies ship only ES modules (NestJS 12 among them); swc compiles them to CommonJS
   // for jest, whose native ESM support is still experimental. Results are cached after the first run.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|content-disposition|@fastify)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|uid|content-disposition|@fastify|jose|openid-client|oauth4webapi|oidc-provider)/)',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const GATEWAY = resolve(__dirname, '../apps/gateway/dist/main.js');
+// The super admin seeded on first start signs in with this password in browser tests.
+export const E2E_SUPERADMIN_PASSWORD = 'e2e-admin1';
 
 export interface RunningApp {
   url: string;
@@ -27,6 +29,7 @@ export async function startStandaloneApp(
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_BACKFILL_HOURS: '6',
       LOG_FORMAT: 'text',
+      SUPERADMIN_PASSWORD: E2E_SUPERADMIN_PASSWORD,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,7 @@ const {
   EventPublisher,
   InMemoryBroker,
   Database,
+  AuthKeys,
 } = require('@plantlens/platform');
 const { VariablesModule } = require('@plantlens/variables');
 const { Kafka, logLevel } = require('kafkajs');
@@ -63,7 +64,7 @@ async function declare(app, count, prefix) {
   };
   const response = await fetch(`${address}/api/web/variable/raw/declare`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-service-token': app.get(AuthKeys).serviceToken },
     body: JSON.stringify(body),
   });
   void server;

@@ -9,6 +9,11 @@ import { resolve } from 'node:path';
 // Which service answers which API prefix when the gateway runs in front of a cluster.
 function serviceRoutes(config: PlatformConfig) {
   return [
+    { prefix: '/api/auth', upstream: config.IDENTITY_URL },
+    { prefix: '/api/web/account', upstream: config.IDENTITY_URL },
+    { prefix: '/api/web/user', upstream: config.IDENTITY_URL },
+    { prefix: '/api/web/group', upstream: config.IDENTITY_URL },
+    { prefix: '/api/web/permission', upstream: config.IDENTITY_URL },
     { prefix: '/api/web/explorer', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/variable', upstream: config.VARIABLES_URL },
   ];

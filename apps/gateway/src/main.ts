@@ -1,10 +1,7 @@
-import { IdentityModule } from '@plantlens/identity';
 import { loadPlatformConfig, runService, serviceModule, type ServiceDefinition } from '@plantlens/platform';
-import { RulesModule } from '@plantlens/rules';
 import { SimulatorModule } from '@plantlens/simulator';
-import { ValvesModule } from '@plantlens/valves';
-import { VariablesModule } from '@plantlens/variables';
 import { routeToServices, serveWebBuild } from './gateway-routing';
+import { STANDALONE_DOMAIN_MODULES } from './standalone-modules';
 import { WebAppController } from './web-app.controller';
 
 class WebAppModule {}
@@ -28,14 +25,7 @@ runService((): ServiceDefinition => {
   // PostgreSQL when KAFKA_BROKERS and DATABASE_URL are set).
   return {
     name: 'gateway',
-    module: serviceModule(config, [
-      IdentityModule,
-      VariablesModule,
-      RulesModule,
-      ValvesModule,
-      ...simulator,
-      webApp,
-    ]),
+    module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...simulator, webApp]),
     config,
     consumerGroup: 'plantlens',
     configure: (app) => serveWebBuild(app, config),

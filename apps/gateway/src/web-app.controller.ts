@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { PLATFORM_CONFIG, Public, type PlatformConfig } from '@plantlens/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 // The React app is a single page: every non-API path that is not a built file gets index.html,
 // and the client router takes over. Built files themselves are served by @fastify/static (main.ts).
 @ApiExcludeController()
+@Public()
 @Controller()
 export class WebAppController {
   private readonly indexHtml: string | null;

@@ -92,3 +92,21 @@ export const idQuerySchema = z.object({
   id: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
 });
 export type IdQuery = z.infer<typeof idQuerySchema>;
+
+// POST and PUT /api/auth/azuread/user/ — users of directory sign-in have a directory id and no password.
+const directoryUserFields = {
+  ...userFields,
+  directoryId: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
+};
+export const directoryUserCreateSchema = z.object(directoryUserFields);
+export type DirectoryUserCreateDto = z.infer<typeof directoryUserCreateSchema>;
+export const directoryUserUpdateSchema = z.object({
+  id: z.number().int().positive(),
+  ...directoryUserFields,
+});
+export type DirectoryUserUpdateDto = z.infer<typeof directoryUserUpdateSchema>;
+
+// GET /api/auth/azuread/user/?userId=
+export const directoryUserQuerySchema = z.object({
+  userId: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
+});

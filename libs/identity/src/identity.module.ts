@@ -1,14 +1,61 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { SchemaMigrator } from '@plantlens/platform';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { DirectorySignInService } from './auth/directory-sign-in.service';
+import { LoginThrottle } from './auth/login-throttle.service';
+import { PasswordHasher } from './auth/password-hasher.service';
+import { RefreshTokenRepository } from './auth/refresh-token.repository';
+import { SuperAdminSeeder } from './auth/super-admin.seeder';
+import { TokenService } from './auth/token.service';
+import { IDENTITY_SCHEMA } from './database/identity-database';
+import { identityMigrations } from './database/migrations';
+import { GroupController } from './group/group.controller';
+import { GroupRepository } from './group/group.repository';
+import { GroupService } from './group/group.service';
+import { ObjectPermissionRepository } from './permission/object-permission.repository';
+import { ObjectPermissionService } from './permission/object-permission.service';
+import { PermissionController } from './permission/permission.controller';
+import { AccountController } from './user/account.controller';
+import { DirectoryUserController } from './user/directory-user.controller';
+import { UserController } from './user/user.controller';
+import { UserRepository } from './user/user.repository';
+import { UserService } from './user/user.service';
 
-export const IDENTITY_SCHEMA = 'identity';
-
-// Owns the PostgreSQL schema "identity"; its tables, routes and consumers arrive with issue 3.
-@Module({})
+// Users, groups, sign-in and per-object permissions; owns the PostgreSQL schema "identity".
+@Module({
+  controllers: [
+    AuthController,
+    AccountController,
+    UserController,
+    DirectoryUserController,
+    GroupController,
+    PermissionController,
+  ],
+  providers: [
+    UserRepository,
+    GroupRepository,
+    RefreshTokenRepository,
+    ObjectPermissionRepository,
+    PasswordHasher,
+    LoginThrottle,
+    TokenService,
+    DirectorySignInService,
+    AuthService,
+    UserService,
+    GroupService,
+    ObjectPermissionService,
+    SuperAdminSeeder,
+  ],
+})
 export class IdentityModule implements OnModuleInit {
-  constructor(private readonly migrator: SchemaMigrator) {}
+  constructor(
+    private readonly migrator: SchemaMigrator,
+    private readonly seeder: SuperAdminSeeder,
+  ) {}
 
-  onModuleInit(): Promise<void> {
-    return this.migrator.migrate(IDENTITY_SCHEMA, {});
+  async onModuleInit(): Promise<void> {
+    await this.migrator.migrate(IDENTITY_SCHEMA, identityMigrations);
+    await this.seeder.seed();
   }
 }

@@ -14,3 +14,8 @@ export * from './http/api-exception.filter';
 export * from './http/bootstrap-service';
 export * from './platform.module';
 export * from './http/run-service';
+export * from './auth/auth-keys';
+export * from './auth/access-token.service';
+export * from './auth/auth.decorators';
+export * from './auth/auth.guard';
+export * from './auth/auth.module';

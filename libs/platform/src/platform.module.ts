@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { PlatformConfig } from './config/platform-config';
+import { AuthModule } from './auth/auth.module';
 import { PlatformConfigModule } from './config/platform-config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
@@ -10,7 +11,8 @@ export interface PlatformOptions {
   database: boolean;
 }
 
-// Everything a service needs besides its domain: configuration, database, event bus, health routes.
+// Everything a service needs besides its domain: configuration, database, event bus, health routes, and
+// the authentication guard that protects every route not marked @Public().
 @Module({})
 export class PlatformModule {
   static forRoot(config: PlatformConfig, options: PlatformOptions = { database: true }): DynamicModule {
@@ -20,6 +22,7 @@ export class PlatformModule {
         PlatformConfigModule.forRoot(config),
         ...(options.database ? [DatabaseModule] : []),
         MessagingModule.forRoot(config),
+        AuthModule,
       ],
       controllers: [HealthController],
     };

@@ -5,8 +5,13 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { Topics, type MeasurementBatch, type RawVariableDeclareResponseDto } from '@plantlens/contracts';
-import { EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import {
+  AuthHeaders,
+  Topics,
+  type MeasurementBatch,
+  type RawVariableDeclareResponseDto,
+} from '@plantlens/contracts';
+import { AuthKeys, EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { PlantSimulator, type SimulatedPoint } from './plant-simulator';
 
 // Points of one variable always use the same key, so the bus keeps them in order; several keys let
@@ -28,6 +33,7 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     private readonly publisher: EventPublisher,
+    private readonly keys: AuthKeys,
   ) {
     this.simulator = new PlantSimulator({ seed: config.SIMULATOR_SEED });
   }
@@ -91,7 +97,10 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
       try {
         const response = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            [AuthHeaders.serviceToken]: this.keys.serviceToken,
+          },
           body: JSON.stringify({ variables: this.simulator.variables }),
         });
         if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);

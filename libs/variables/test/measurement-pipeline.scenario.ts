@@ -1,8 +1,21 @@
 // The walking-skeleton pipeline, written once and run against both modes:
 // standalone (PGlite + in-memory bus) in `npm test`, and PostgreSQL + Kafka in the integration suite.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Topics, type MeasurementBatch, type TimelineDataDto } from '@plantlens/contracts';
-import { createServiceApp, EventPublisher, serviceModule, type PlatformConfig } from '@plantlens/platform';
+import {
+  AuthHeaders,
+  Authorities,
+  Topics,
+  type MeasurementBatch,
+  type TimelineDataDto,
+} from '@plantlens/contracts';
+import {
+  AccessTokenService,
+  AuthKeys,
+  createServiceApp,
+  EventPublisher,
+  serviceModule,
+  type PlatformConfig,
+} from '@plantlens/platform';
 import request from 'supertest';
 import { IngestionService, VariablesModule } from '../src';
 
@@ -17,9 +30,19 @@ export async function startVariablesService(config: PlatformConfig): Promise<Nes
   return app;
 }
 
+// The header of a user holding the Explore feature, signed with this service's keys (identity is not
+// part of this scenario; in a deployment identity issues the same tokens).
+export async function explorerHeaders(app: NestFastifyApplication): Promise<Record<string, string>> {
+  const token = await app
+    .get(AccessTokenService)
+    .issue({ id: 1, username: 'explorer', authorities: [Authorities.explorer] });
+  return { [AuthHeaders.authorization]: `Bearer ${token}` };
+}
+
 export async function declareVariables(app: NestFastifyApplication, references: string[]): Promise<number[]> {
   const response = await request(app.getHttpServer())
     .post('/api/web/variable/raw/declare')
+    .set(AuthHeaders.serviceToken, app.get(AuthKeys).serviceToken)
     .send({
       variables: references.map((clientReference) => ({
         clientReference,
@@ -43,6 +66,7 @@ export async function timeline(
 ): Promise<TimelineDataDto> {
   const response = await request(app.getHttpServer())
     .get('/api/web/explorer/timeline-data')
+    .set(await explorerHeaders(app))
     .query({ variableIds: variableIds.join(','), startDate, endDate, ...(width ? { width } : {}) })
     .expect(200);
   return response.body as TimelineDataDto;
@@ -80,7 +104,10 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
 
     it('lists declared variables sorted by label', async () => {
       await declareVariables(app, [`${unique}_b`, `${unique}_a`]);
-      const response = await request(app.getHttpServer()).get('/api/web/explorer/variables').expect(200);
+      const response = await request(app.getHttpServer())
+        .get('/api/web/explorer/variables')
+        .set(await explorerHeaders(app))
+        .expect(200);
       const labels = (response.body as { label: string }[])
         .map((v) => v.label)
         .filter((l) => l.startsWith(unique));
@@ -184,24 +211,54 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
 
     it('answers 400 with a message for a bad query', async () => {
       const server = app.getHttpServer();
+      const headers = await explorerHeaders(app);
       const missing = await request(server)
         .get('/api/web/explorer/timeline-data')
+        .set(headers)
         .query({ startDate: 0, endDate: 1 });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toMatch(/^variableIds: /);
       const reversed = await request(server)
         .get('/api/web/explorer/timeline-data')
+        .set(headers)
         .query({ variableIds: '1', startDate: 2000, endDate: 1000 });
       expect(reversed.status).toBe(400);
       expect(reversed.body.message).toBe('startDate: startDate must be earlier than endDate');
       const notANumber = await request(server)
         .get('/api/web/explorer/timeline-data')
+        .set(headers)
         .query({ variableIds: '1,x', startDate: 'yesterday', endDate: 1000 });
       expect(notANumber.status).toBe(400);
       expect(notANumber.body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
         'startDate',
         'variableIds',
       ]);
+    });
+
+    it('refuses the explorer and the declaration without credentials or the feature', async () => {
+      const server = app.getHttpServer();
+      const anonymous = await request(server).get('/api/web/explorer/variables');
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.message).toBe('Missing token');
+      const queryOnly = await app
+        .get(AccessTokenService)
+        .issue({ id: 2, username: 'analyst', authorities: [Authorities.query] });
+      await request(server)
+        .get('/api/web/explorer/variables')
+        .set(AuthHeaders.authorization, `Bearer ${queryOnly}`)
+        .expect(403);
+      const body = { variables: [{ clientReference: `${unique}_x`, name: 'x', unit: null }] };
+      await request(server).post('/api/web/variable/raw/declare').send(body).expect(401);
+      await request(server)
+        .post('/api/web/variable/raw/declare')
+        .set(AuthHeaders.serviceToken, 'not-the-service-token')
+        .send(body)
+        .expect(401);
+      await request(server)
+        .post('/api/web/variable/raw/declare')
+        .set(AuthHeaders.authorization, `Bearer ${queryOnly}`)
+        .send(body)
+        .expect(403);
     });
 
     it('reports itself live and ready', async () => {

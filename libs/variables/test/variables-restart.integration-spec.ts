@@ -5,6 +5,7 @@ import { Topics } from '@plantlens/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { Client } from 'pg';
 import { clusterEnvironment, deleteTopic } from './cluster-environment';
@@ -16,6 +17,8 @@ const BATCHES = 200;
 const POINTS_PER_BATCH = 2_500;
 const VARIABLES = 4;
 const T0 = Date.UTC(2025, 0, 1);
+// The data-source credential the service accepts on raw/declare.
+const SERVICE_TOKEN = randomBytes(32).toString('base64url');
 
 describe('variables service restart during a stream', () => {
   const { databaseUrl, brokers } = clusterEnvironment();
@@ -32,6 +35,7 @@ describe('variables service restart during a stream', () => {
         DATABASE_URL: databaseUrl,
         KAFKA_BROKERS: brokers,
         LOG_FORMAT: 'json',
+        SERVICE_TOKEN,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -87,7 +91,7 @@ describe('variables service restart during a stream', () => {
     const references = Array.from({ length: VARIABLES }, (_, i) => `restart_${Date.now()}_${i}`);
     const declared = await fetch(`http://127.0.0.1:${PORT}/api/web/variable/raw/declare`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-service-token': SERVICE_TOKEN },
       body: JSON.stringify({
         variables: references.map((clientReference) => ({
           clientReference,

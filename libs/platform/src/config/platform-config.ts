@@ -21,6 +21,15 @@ const brokerList = z
     message: 'must be a comma-separated list of host:port',
   });
 
+// PEM text from a variable or a Kubernetes secret; `\n` escapes are accepted for one-line values.
+const pem = (label: string) =>
+  z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine((value) => value.includes(`-----BEGIN ${label}-----`), {
+      message: `must be a PEM block (-----BEGIN ${label}-----)`,
+    });
+
 // Every setting of every service, read once from the environment at start-up (see README "Configuration").
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -53,6 +62,32 @@ const environmentSchema = z.object({
     .default(72),
   SIMULATOR_BACKFILL_STEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SIMULATOR_LIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
+  // Access tokens are Ed25519 JWTs: identity signs with AUTH_SIGNING_KEY (PKCS8), every service verifies with
+  // AUTH_VERIFY_KEY (SPKI). With neither set, a key pair is generated once into DATA_DIR/keys and reused.
+  AUTH_SIGNING_KEY: pem('PRIVATE KEY').optional(),
+  AUTH_VERIFY_KEY: pem('PUBLIC KEY').optional(),
+  AUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  AUTH_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(90 * 86_400)
+    .default(7 * 86_400),
+  // Credential of data sources (simulator, connectors) that declare variables; generated into DATA_DIR/keys when unset.
+  SERVICE_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Password of the super admin created on first start; generated and printed once when unset.
+  SUPERADMIN_PASSWORD: z.string().min(6).optional(),
+  // Failed sign-ins allowed per user name and per client address within the window, then 429.
+  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  // Directory sign-in (OpenID Connect, e.g. Azure AD); on when OIDC_ISSUER_URL is set.
+  OIDC_ISSUER_URL: url(['http', 'https']).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_REDIRECT_URI: url(['http', 'https']).optional(),
+  // The claim of the ID token that holds the user's directory id (Azure AD: oid).
+  OIDC_DIRECTORY_ID_CLAIM: z.string().min(1).default('oid'),
 });
 
 export type PlatformConfig = z.infer<typeof environmentSchema>;
@@ -81,5 +116,9 @@ export function loadPlatformConfig(
       result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
     );
   }
-  return result.data;
+  const config = result.data;
+  if (config.OIDC_ISSUER_URL && !config.OIDC_CLIENT_ID) {
+    throw new ConfigurationError(['OIDC_CLIENT_ID: is required when OIDC_ISSUER_URL is set']);
+  }
+  return config;
 }

@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
+import { Public } from '../auth/auth.decorators';
 import { Database } from '../database/database';
 import { READINESS_CHECKS, type ReadinessCheck } from './readiness';
 
 const CHECK_TIMEOUT_MS = 3_000;
 
+@Public()
 @Controller('api')
 export class HealthController {
   constructor(

@@ -9,6 +9,17 @@ import {
 import type { ApiErrorDto } from '@plantlens/contracts';
 import type { FastifyReply } from 'fastify';
 
+// An HTTP error that also sets response headers (Retry-After of a 429, for example).
+export class HttpExceptionWithHeaders extends HttpException {
+  constructor(
+    response: string | Record<string, unknown>,
+    status: number,
+    readonly headers: Record<string, string>,
+  ) {
+    super(response, status);
+  }
+}
+
 // Every error leaves the API as an ApiErrorDto; unexpected errors are logged here with their stack
 // and answered with a generic 500 so no internals reach the client.
 @Catch()
@@ -20,6 +31,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
+      if (exception instanceof HttpExceptionWithHeaders) void reply.headers(exception.headers);
       void reply.status(status).send(toApiError(status, response));
       return;
     }

@@ -25,7 +25,12 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
   const logger = createLogger(service.config, service.name);
   const app = await NestFactory.create<NestFastifyApplication>(
     service.module,
-    new FastifyAdapter({ bodyLimit: 16 * 1024 * 1024, trustProxy: true }),
+    // The spec's paths end in a slash (`/api/web/user/`); both spellings reach the same route.
+    new FastifyAdapter({
+      bodyLimit: 16 * 1024 * 1024,
+      trustProxy: true,
+      routerOptions: { ignoreTrailingSlash: true },
+    }),
     { logger },
   );
   app.useGlobalPipes(apiValidationPipe);

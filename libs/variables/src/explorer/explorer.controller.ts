@@ -5,8 +5,10 @@ import {
   type TimelineDataQuery,
   type VariableMinimalDto,
 } from '@plantlens/contracts';
+import { RequireFeature } from '@plantlens/platform';
 import { TimelineService } from './timeline.service';
 
+@RequireFeature('Explore')
 @Controller('api/web/explorer')
 export class ExplorerController {
   constructor(private readonly timeline: TimelineService) {}

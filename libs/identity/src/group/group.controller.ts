@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  groupCreateSchema,
+  groupPermissionsUpdateSchema,
+  groupUpdateSchema,
+  idQuerySchema,
+  type GroupCreateDto,
+  type GroupDto,
+  type GroupMemberDto,
+  type GroupPermissionsDto,
+  type GroupPermissionsUpdateDto,
+  type GroupUpdateDto,
+  type IdQuery,
+} from '@plantlens/contracts';
+import { RequireFeature } from '@plantlens/platform';
+import { z } from 'zod';
+import { GroupService } from './group.service';
+
+const positiveId = z.coerce.number({ message: 'must be a positive integer id' }).int().positive();
+const groupParams = z.object({ id: positiveId });
+const memberParams = z.object({ groupId: positiveId, userId: positiveId });
+
+// Listing needs only a sign-in (the permission screens pick groups from it); everything else is admin.
+@Controller('api/web/group')
+export class GroupController {
+  constructor(private readonly groups: GroupService) {}
+
+  @Get()
+  list(): Promise<GroupDto[]> {
+    return this.groups.list();
+  }
+
+  @Post()
+  @RequireFeature('UsersGroupsAndPermissions')
+  create(@Body({ schema: groupCreateSchema }) body: GroupCreateDto): Promise<GroupDto> {
+    return this.groups.create(body);
+  }
+
+  @Put()
+  @RequireFeature('UsersGroupsAndPermissions')
+  update(@Body({ schema: groupUpdateSchema }) body: GroupUpdateDto): Promise<GroupDto> {
+    return this.groups.update(body);
+  }
+
+  @Delete()
+  @RequireFeature('UsersGroupsAndPermissions')
+  delete(@Query({ schema: idQuerySchema }) query: IdQuery): Promise<GroupDto> {
+    return this.groups.delete(query.id);
+  }
+
+  @Get(':id/user')
+  @RequireFeature('UsersGroupsAndPermissions')
+  members(@Param({ schema: groupParams }) params: { id: number }): Promise<GroupMemberDto[]> {
+    return this.groups.members(params.id);
+  }
+
+  @Post(':groupId/user/:userId')
+  @RequireFeature('UsersGroupsAndPermissions')
+  addMember(
+    @Param({ schema: memberParams }) params: { groupId: number; userId: number },
+  ): Promise<GroupMemberDto[]> {
+    return this.groups.addMember(params.groupId, params.userId);
+  }
+
+  @Delete(':groupId/user/:userId')
+  @RequireFeature('UsersGroupsAndPermissions')
+  removeMember(
+    @Param({ schema: memberParams }) params: { groupId: number; userId: number },
+  ): Promise<GroupMemberDto[]> {
+    return this.groups.removeMember(params.groupId, params.userId);
+  }
+
+  @Get(':id/permission')
+  @RequireFeature('UsersGroupsAndPermissions')
+  permissions(@Param({ schema: groupParams }) params: { id: number }): Promise<GroupPermissionsDto> {
+    return this.groups.permissions(params.id);
+  }
+
+  @Put(':id/permission')
+  @RequireFeature('UsersGroupsAndPermissions')
+  setPermissions(
+    @Param({ schema: groupParams }) params: { id: number },
+    @Body({ schema: groupPermissionsUpdateSchema }) body: GroupPermissionsUpdateDto,
+  ): Promise<GroupPermissionsDto> {
+    return this.groups.setPermissions(params.id, body);
+  }
+}

@@ -1,0 +1,118 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Put,
+  Query,
+} from '@nestjs/common';
+import {
+  objectOwnerSchema,
+  objectRefParamsSchema,
+  permissionChangeParamsSchema,
+  permissionChangeQuerySchema,
+  type AssignablePermissionNodeDto,
+  type EffectivePermissionDto,
+  type ObjectOwnerDto,
+  type ObjectRefParams,
+  type PermissionChangeParams,
+  type PermissionChangeQuery,
+  type PermissionRowDto,
+} from '@plantlens/contracts';
+import {
+  AllowServiceToken,
+  CurrentUser,
+  OptionalUser,
+  RequireFeature,
+  type AuthenticatedUser,
+} from '@plantlens/platform';
+import { z } from 'zod';
+import { ASSIGNABLE_PERMISSIONS } from './assignable-permissions';
+import { ObjectPermissionService } from './object-permission.service';
+
+const effectiveQuerySchema = z.object({
+  userId: z.coerce.number({ message: 'must be a positive integer id' }).int().positive().optional(),
+});
+
+@Controller('api/web/permission')
+export class PermissionController {
+  constructor(private readonly permissions: ObjectPermissionService) {}
+
+  // The tree of group permission flags shown by /group/permission/list.
+  @Get('assignable')
+  @RequireFeature('UsersGroupsAndPermissions')
+  assignable(): AssignablePermissionNodeDto[] {
+    return ASSIGNABLE_PERMISSIONS;
+  }
+
+  @Get(':objectType/:objectId/users')
+  users(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param({ schema: objectRefParamsSchema }) params: ObjectRefParams,
+  ): Promise<PermissionRowDto[]> {
+    return this.permissions.rows(user.id, params.objectType, params.objectId, 'user');
+  }
+
+  @Get(':objectType/:objectId/groups')
+  groups(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param({ schema: objectRefParamsSchema }) params: ObjectRefParams,
+  ): Promise<PermissionRowDto[]> {
+    return this.permissions.rows(user.id, params.objectType, params.objectId, 'group');
+  }
+
+  // What a user may do with the object: the caller himself, or (service token) the user named by userId.
+  @Get(':objectType/:objectId/effective')
+  @AllowServiceToken()
+  effective(
+    @OptionalUser() user: AuthenticatedUser | undefined,
+    @Param({ schema: objectRefParamsSchema }) params: ObjectRefParams,
+    @Query({ schema: effectiveQuerySchema }) query: { userId?: number },
+  ): Promise<EffectivePermissionDto> {
+    const userId = user ? user.id : query.userId;
+    if (userId === undefined) throw new BadRequestException('userId: is required for a service caller');
+    return this.permissions.effective(params.objectType, params.objectId, userId);
+  }
+
+  // The service owning the object (service token) or an admin registers its owner, and drops the ACL
+  // when the object is deleted.
+  @Put(':objectType/:objectId/owner')
+  @HttpCode(204)
+  @AllowServiceToken()
+  @RequireFeature('UsersGroupsAndPermissions')
+  async setOwner(
+    @Param({ schema: objectRefParamsSchema }) params: ObjectRefParams,
+    @Body({ schema: objectOwnerSchema }) body: ObjectOwnerDto,
+  ): Promise<void> {
+    await this.permissions.setOwner(params.objectType, params.objectId, body.ownerId);
+  }
+
+  @Delete(':objectType/:objectId')
+  @HttpCode(204)
+  @AllowServiceToken()
+  @RequireFeature('UsersGroupsAndPermissions')
+  async deleteObject(@Param({ schema: objectRefParamsSchema }) params: ObjectRefParams): Promise<void> {
+    await this.permissions.deleteObject(params.objectType, params.objectId);
+  }
+
+  @Put(':objectType/:objectId/:permissionType/:userOrGroup/:targetId')
+  grant(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param({ schema: permissionChangeParamsSchema }) params: PermissionChangeParams,
+    @Query({ schema: permissionChangeQuerySchema }) query: PermissionChangeQuery,
+  ): Promise<PermissionRowDto> {
+    return this.permissions.grant(user.id, params, query.raiseMembers);
+  }
+
+  @Delete(':objectType/:objectId/:permissionType/:userOrGroup/:targetId')
+  @HttpCode(204)
+  async revoke(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param({ schema: permissionChangeParamsSchema }) params: PermissionChangeParams,
+  ): Promise<void> {
+    await this.permissions.revoke(user.id, params);
+  }
+}

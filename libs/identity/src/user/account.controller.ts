@@ -1,0 +1,15 @@
+import { Controller, Get } from '@nestjs/common';
+import type { AccountDto } from '@plantlens/contracts';
+import { CurrentUser, type AuthenticatedUser } from '@plantlens/platform';
+import { UserService } from './user.service';
+
+@Controller('api/web/account')
+export class AccountController {
+  constructor(private readonly users: UserService) {}
+
+  // Read from the database, not the token: a changed group or admin flag shows at the next reload.
+  @Get()
+  account(@CurrentUser() user: AuthenticatedUser): Promise<AccountDto> {
+    return this.users.account(user);
+  }
+}

@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import {
+  idQuerySchema,
+  passwordChangeSchema,
+  userCreateSchema,
+  userUpdateSchema,
+  type IdQuery,
+  type PasswordChangeDto,
+  type TokenPairDto,
+  type UserCreateDto,
+  type UserDto,
+  type UserUpdateDto,
+} from '@plantlens/contracts';
+import { CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
+import { UserBodyPipe } from './user-body.pipe';
+import { UserService } from './user.service';
+
+// Listing needs only a sign-in (whoever shares an object picks users from it); changes need the
+// UsersGroupsAndPermissions feature (admins).
+@Controller('api/web/user')
+export class UserController {
+  constructor(private readonly users: UserService) {}
+
+  @Get()
+  list(): Promise<UserDto[]> {
+    return this.users.list();
+  }
+
+  @Post()
+  @RequireFeature('UsersGroupsAndPermissions')
+  create(@Body(new UserBodyPipe(userCreateSchema)) body: UserCreateDto): Promise<UserDto> {
+    return this.users.create(body);
+  }
+
+  @Put()
+  @RequireFeature('UsersGroupsAndPermissions')
+  update(@Body(new UserBodyPipe(userUpdateSchema)) body: UserUpdateDto): Promise<UserDto> {
+    return this.users.update(body);
+  }
+
+  @Delete()
+  @RequireFeature('UsersGroupsAndPermissions')
+  disable(@Query({ schema: idQuerySchema }) query: IdQuery): Promise<UserDto> {
+    return this.users.disable(query.id);
+  }
+
+  @Put('password')
+  @HttpCode(200)
+  changePassword(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new UserBodyPipe(passwordChangeSchema)) body: PasswordChangeDto,
+  ): Promise<TokenPairDto> {
+    return this.users.changePassword(user, body);
+  }
+}
