@@ -16,7 +16,7 @@ module.exports = {
     {
       ...preset,
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/apps/web/src/testing/jsdom-environment.cjs',
       testMatch: ['<rootDir>/apps/web/src/**/*.spec.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/apps/web/src/testing/setup-tests.ts'],
       moduleNameMapper: {

@@ -35,7 +35,7 @@ export function AppBreadcrumb({ route }: AppBreadcrumbProps) {
   }
   return (
     <div ref={ref} style={{ flex: 1, minWidth: 0 }}>
-      <Breadcrumb items={items} />
+      <Breadcrumb aria-label={t('shell.breadcrumb')} items={items} />
     </div>
   );
 }

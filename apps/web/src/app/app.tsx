@@ -1,10 +1,12 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { toLanguage } from '../config/languages';
 import { ALERT_DURATION_SECONDS } from '../config/ui';
 import { ANTD_LOCALES } from './i18n';
-import { router } from './router';
+import { routes } from './routes';
+
+const router = createBrowserRouter(routes);
 
 export function App() {
   // Re-renders on language change, so Ant Design's texts and calendars follow the chosen language.

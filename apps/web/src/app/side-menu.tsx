@@ -50,7 +50,7 @@ export function SideMenu({ authorities, current }: SideMenuProps) {
   });
   const items: MenuProps['items'] = [
     ...visibleMenu(MENU, authorities).map(toItem),
-    { key: 'logout', icon: <LogoutOutlined />, label: t('menu.logout'), onClick: () => logOut() },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('menu.logout'), onClick: () => void logOut() },
   ];
   return (
     <Menu

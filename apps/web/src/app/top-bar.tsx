@@ -45,7 +45,7 @@ export function TopBar({ authorities, current, onToggleMenu }: TopBarProps) {
           </Link>
           <LanguageSwitcher />
           {AUTH_SETTINGS.userManual && <HelpButton />}
-          <Button type="text" icon={<LogoutOutlined />} onClick={() => logOut()}>
+          <Button type="text" icon={<LogoutOutlined />} onClick={() => void logOut()}>
             {t('menu.logout')}
           </Button>
         </Flex>

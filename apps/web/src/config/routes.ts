@@ -16,11 +16,11 @@ export const ROUTE_TABLE = {
   Login: { path: '/login', public: true },
   Signin: { path: '/saml', public: true },
   Legal: { path: '/legal', public: true },
-  Workspace: { path: '/workspace' },
+  Workspace: { path: '/workspace', feature: 'Workspace' },
   Settings: { path: '/settings' },
   UserProfile: { path: '/user-profile', parent: 'Settings' },
 
-  Explore: { path: '/explore' },
+  Explore: { path: '/explore', feature: 'Explore' },
   ExplorerEvolutionVariables: {
     path: '/explorer-evolution-variables',
     feature: 'Explore',

@@ -4,7 +4,7 @@ import { api } from './api';
 // Spec part 1 §9: the signed-in account is reloaded every 15 minutes.
 export const ACCOUNT_REFRESH_MS = 900_000;
 
-const accountApi = api.injectEndpoints({
+export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAccount: build.query<AccountDto, void>({
       query: () => 'web/account',

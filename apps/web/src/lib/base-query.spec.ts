@@ -170,7 +170,8 @@ describe('createAuthBaseQuery', () => {
     const { get } = setUp(baseUrl, storage);
 
     const first = get('first');
-    await new Promise((done) => setTimeout(done, 100));
+    // Once the server holds the refresh call (delayed 200 ms), the next call starts.
+    while (server.refreshCalls.length === 0) await new Promise((done) => setTimeout(done, 5));
     const late = await get('late');
     await first;
 

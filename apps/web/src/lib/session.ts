@@ -1,7 +1,10 @@
-import { SessionStorageKeys, type TokenPairDto } from '@plantlens/contracts';
+import { AuthHeaders, BEARER_PREFIX, SessionStorageKeys, type TokenPairDto } from '@plantlens/contracts';
+import { API_BASE_URL } from '../config/api';
 import { ROUTES } from '../config/routes';
 
 // The stored session (spec part 1 §3): access token under `at`, refresh token under `rt`.
+const LOGOUT_URL = 'auth/logout';
+
 export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export function readTokens(storage: TokenStorage): TokenPairDto | undefined {
@@ -37,7 +40,15 @@ export function signOutAndReload(storage: TokenStorage = localStorage): void {
   window.location.assign(loginPath(window.location.pathname + window.location.search));
 }
 
-export function logOut(storage: TokenStorage = localStorage): void {
+// Ends the refresh token's session on the server (best effort), then reloads on the login page.
+export async function logOut(storage: TokenStorage = localStorage): Promise<void> {
+  const refreshToken = storage.getItem(SessionStorageKeys.refreshToken);
   clearTokens(storage);
+  if (refreshToken) {
+    await fetch(`${API_BASE_URL}/${LOGOUT_URL}`, {
+      method: 'POST',
+      headers: { [AuthHeaders.authorization]: `${BEARER_PREFIX}${refreshToken}` },
+    }).catch(() => undefined);
+  }
   window.location.assign(ROUTES.Login);
 }

@@ -1,1 +1,23 @@
 import '@testing-library/jest-dom';
+
+// jsdom measures no layout: elements observed for their width never report one, and no media query matches.
+class NoLayoutResizeObserver {
+  observe = () => undefined;
+  unobserve = () => undefined;
+  disconnect = () => undefined;
+}
+globalThis.ResizeObserver ??= NoLayoutResizeObserver;
+// Some suites run in Node (`@jest-environment node`), without a window.
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

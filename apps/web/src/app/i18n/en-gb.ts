@@ -66,6 +66,7 @@ export const enGB = {
     mainMenu: 'Main menu',
     userNav: 'User navigation',
     toggleMenu: 'Show or hide the menu',
+    breadcrumb: 'Breadcrumb',
     moreBreadcrumbs: 'More',
     help: 'Help',
   },

@@ -67,6 +67,7 @@ export const esES: Translation = {
     mainMenu: 'Menú principal',
     userNav: 'Navegación de usuario',
     toggleMenu: 'Mostrar u ocultar el menú',
+    breadcrumb: 'Ruta de navegación',
     moreBreadcrumbs: 'Más',
     help: 'Ayuda',
   },

@@ -15,9 +15,10 @@ const authApi = api.injectEndpoints({
     login: build.mutation<TokenPairDto, LoginBody>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body, headers: signInHeaders }),
     }),
-    // The directory sign-on entry: the server answers with tokens when the directory session is valid.
-    directorySignIn: build.mutation<unknown, void>({
-      query: () => ({ url: 'auth/saml', headers: signInHeaders }),
+    // The end of the directory sign-on: the provider sent the browser back to /saml with code and state,
+    // which the server exchanges for tokens.
+    directorySignIn: build.mutation<unknown, Record<string, string>>({
+      query: (params) => ({ url: 'auth/saml', params, headers: signInHeaders }),
     }),
     register: build.mutation<SigninResponseDto, SigninBody>({
       query: (body) => ({ url: 'auth/signin', method: 'POST', body, headers: signInHeaders }),

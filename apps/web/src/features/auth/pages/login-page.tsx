@@ -5,13 +5,16 @@ import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { AUTH_SETTINGS } from '../../../config/auth';
-import { ROUTES } from '../../../config/routes';
+import { API_BASE_URL } from '../../../config/api';
 import { api } from '../../../lib/api';
 import { pathAfterLogin, storeTokens } from '../../../lib/session';
 import { useLoginMutation } from '../api';
 import { LoginForm } from '../components/login-form';
 import { RegistrationForm } from '../components/registration-form';
 import { loginErrorKey, type LoginErrorKey } from '../login-error';
+
+// The server redirects this address to the directory, which later returns the browser to /saml.
+const DIRECTORY_SIGN_IN_URL = `${API_BASE_URL}/auth/saml`;
 
 // Username and password, or the directory button when single sign-on is configured; success goes to the
 // address kept in `path`.
@@ -46,7 +49,7 @@ export function LoginPage() {
         </Flex>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
         {AUTH_SETTINGS.directorySignIn ? (
-          <Button type="primary" block onClick={() => void navigate(ROUTES.Signin)}>
+          <Button type="primary" block onClick={() => window.location.assign(DIRECTORY_SIGN_IN_URL)}>
             {t('login.directory')}
           </Button>
         ) : (

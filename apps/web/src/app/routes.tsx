@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { HOME_ROUTE, ROUTE_TABLE, ROUTES, isPublicRoute, type RouteName } from '../config/routes';
 import { AppLayout } from './app-layout';
@@ -70,5 +70,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../testing/render-app';
+
+const queryUser = { username: 'ana', authorities: ['QUERY'] };
+const explorerUser = { username: 'luis', authorities: ['EXPLORER'] };
+const admin = { username: 'admin', authorities: ['ROLE_ADMIN'] };
+
+const menuEntries = () =>
+  within(screen.getByRole('menu', { name: 'Main menu' }))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+
+describe('shell and guards', () => {
+  it('sends a signed-out visitor to /login, remembering the requested address', async () => {
+    const { router } = await renderApp('/group/list?id=2');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('path')).toBe('/group/list?id=2');
+  });
+
+  it('opens the workspace at / with only the tiles and menu entries the features allow', async () => {
+    const { router } = await renderApp('/', { account: queryUser });
+    expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/workspace');
+    expect(screen.getAllByTestId(/^tile-/).map((tile) => tile.dataset.testid)).toEqual(['tile-QueryList']);
+    expect(menuEntries()).toEqual(['Workspace', 'Queries', 'Settings', 'Log out']);
+  });
+
+  it('sends a user lacking the route feature to /settings', async () => {
+    const { router } = await renderApp('/user/list', { account: explorerUser });
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(menuEntries()).toEqual([
+      'Explorer',
+      'Evolution',
+      'Correlation',
+      'Multiple correlation',
+      'Settings',
+      'Log out',
+    ]);
+  });
+
+  it('treats unknown addresses as the root, then applies the authority guard', async () => {
+    const { router } = await renderApp('/no/such/page', { account: explorerUser });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+  });
+
+  it('lists users and groups in settings for administrators only', async () => {
+    await renderApp('/settings', { account: admin });
+    expect(await screen.findByRole('link', { name: /Users/ })).toHaveAttribute('href', '/user/list');
+    expect(screen.getByRole('link', { name: /Groups/ })).toHaveAttribute('href', '/group/list');
+    expect(screen.getByRole('link', { name: /My profile/ })).toHaveAttribute('href', '/user-profile');
+  });
+
+  it('shows a plain user only his profile in settings', async () => {
+    await renderApp('/settings', { account: queryUser });
+    expect(await screen.findByRole('link', { name: /My profile/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Groups/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the breadcrumb trail of the route', async () => {
+    await renderApp('/user-profile', { account: queryUser });
+    const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(breadcrumb).toHaveTextContent('My profile');
+  });
+
+  it('keeps the explorer behind the Explore feature', async () => {
+    const { router } = await renderApp('/explore', { account: queryUser });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+  });
+});

@@ -1,0 +1,31 @@
+import { ROUTES, ROUTE_TABLE, breadcrumbTrail, isPublicRoute, routeFeature, type RouteName } from './routes';
+
+describe('route table', () => {
+  it('gives each route a distinct path', () => {
+    const paths = Object.values(ROUTES);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('needs no session only for Login, Signin and Legal', () => {
+    const names = Object.keys(ROUTE_TABLE) as RouteName[];
+    expect(names.filter(isPublicRoute)).toEqual(['Login', 'Signin', 'Legal']);
+  });
+
+  it('declares the features of spec part 1 §2', () => {
+    expect(routeFeature('Workspace')).toBe('Workspace');
+    expect(routeFeature('Settings')).toBeUndefined();
+    expect(routeFeature('UserProfile')).toBeUndefined();
+    expect(routeFeature('ExplorerEvolution')).toBe('Explore');
+    expect(routeFeature('ExplorerCorrelationMenu')).toBe('ExplorerCorrelationBenchmark');
+    expect(routeFeature('GroupPermissionList')).toBe('UsersGroupsAndPermissions');
+    expect(routeFeature('Permissions')).toBe('UsersGroupsAndPermissions');
+    expect(routeFeature('QueryList')).toBe('Query');
+    expect(routeFeature('VariableTagTree')).toBe('Admin');
+  });
+
+  it('builds breadcrumbs from the farthest ancestor', () => {
+    expect(breadcrumbTrail('User')).toEqual(['Settings', 'UserList', 'User']);
+    expect(breadcrumbTrail('Tags')).toEqual(['Workspace', 'VariableManagement', 'VariableTagTree', 'Tags']);
+    expect(breadcrumbTrail('Workspace')).toEqual(['Workspace']);
+  });
+});

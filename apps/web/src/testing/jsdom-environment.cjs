@@ -1,0 +1,51 @@
+// jsdom with the web platform classes it lacks, taken from Node (the same standards): react-router's data
+// router builds Requests and encodes text, RTK Query fetches.
+// AbortController and AbortSignal come along because Node's Request accepts only its own signals.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+const FROM_NODE = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'AbortController',
+  'AbortSignal',
+  'TextEncoder',
+  'TextDecoder',
+];
+
+function accessor(object, name) {
+  for (let proto = object; proto; proto = Object.getPrototypeOf(proto)) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    if (descriptor) return descriptor;
+  }
+  throw new Error(`no ${name} on ${object}`);
+}
+
+// Node's MessageChannel (React's scheduler and antd's forms use one), whose ports never keep jest from
+// exiting: listening to a port references it again, so it is unreferenced after every listener change.
+class UnrefMessageChannel extends MessageChannel {
+  constructor() {
+    super();
+    for (const port of [this.port1, this.port2]) {
+      const { get, set } = accessor(port, 'onmessage');
+      Object.defineProperty(port, 'onmessage', {
+        get: () => get.call(port),
+        set: (listener) => {
+          set.call(port, listener);
+          port.unref();
+        },
+      });
+      port.unref();
+    }
+  }
+}
+
+module.exports = class JsdomWithFetchEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    for (const name of FROM_NODE) this.global[name] = globalThis[name];
+    this.global.MessageChannel = UnrefMessageChannel;
+  }
+};
