@@ -42,6 +42,9 @@ export function GroupPermissionListPage() {
   if (!assignable.data || !permissions.data || groupId === undefined) return <PageSpinner />;
   const checked = edited ?? grantedFlags(permissions.data);
 
+  // The server names each node; its English label is only the fallback for a name we do not translate.
+  const labelOf = (node: PermissionTreeNode) =>
+    t(`groupPermissions.node.${node.key}`, { defaultValue: node.label });
   const toTreeData = (nodes: PermissionTreeNode[]): object[] =>
     nodes.map((node) => ({
       key: node.key,
@@ -49,11 +52,11 @@ export function GroupPermissionListPage() {
       title: hasHelp(node.key) ? (
         <Tooltip title={t(`groupPermissions.help.${node.key}`)}>
           <span>
-            {node.label} <InfoCircleOutlined />
+            {labelOf(node)} <InfoCircleOutlined />
           </span>
         </Tooltip>
       ) : (
-        node.label
+        labelOf(node)
       ),
       children: toTreeData(node.children),
     }));

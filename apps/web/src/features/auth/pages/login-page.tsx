@@ -1,4 +1,4 @@
-import { Button, Card, Divider, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Divider, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
@@ -11,7 +11,7 @@ import { pathAfterLogin, storeTokens } from '../../../lib/session';
 import { useLoginMutation } from '../api';
 import { LoginForm } from '../components/login-form';
 import { RegistrationForm } from '../components/registration-form';
-import { loginErrorKey, type LoginErrorKey } from '../login-error';
+import { DIRECTORY_ERROR_PARAM, loginErrorKey, type LoginErrorKey } from '../login-error';
 
 // The server redirects this address to the directory, which later returns the browser to /saml.
 const DIRECTORY_SIGN_IN_URL = `${API_BASE_URL}/auth/saml`;
@@ -48,6 +48,14 @@ export function LoginPage() {
           <LanguageSwitcher />
         </Flex>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+        {searchParams.get(DIRECTORY_ERROR_PARAM) === 'accountNotAllowed' && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('login.errors.accountNotAllowed')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
         {AUTH_SETTINGS.directorySignIn ? (
           <Button type="primary" block onClick={() => window.location.assign(DIRECTORY_SIGN_IN_URL)}>
             {t('login.directory')}
