@@ -69,10 +69,10 @@ describe('identity in Chromium', () => {
     expect(refreshes).toContain(200);
     expect(refreshes.filter((status) => status !== 200)).toEqual([]);
 
-    // The group gets the Queries permission.
+    // The group gets the Queries permission (the tree's labels are translated: Spanish by default).
     await page.getByRole('button', { name: 'Permisos de operators' }).click();
     await page.waitForURL(/\/group\/permission\/list\?id=\d+$/);
-    await page.locator('.ant-tree-treenode', { hasText: 'Queries' }).locator('.ant-tree-checkbox').click();
+    await page.locator('.ant-tree-treenode', { hasText: 'Consultas' }).locator('.ant-tree-checkbox').click();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Permisos de operators actualizados correctamente').waitFor();
 

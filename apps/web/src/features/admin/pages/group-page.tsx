@@ -1,12 +1,12 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ROUTES } from '../../../config/routes';
 import { useIdParam } from '../../../lib/use-id-param';
 import { isGroupConflict } from '../admin-errors';
 import { useCreateGroupMutation, useGetGroupsQuery, useUpdateGroupMutation } from '../api';
+import { PageHeading } from '../../../components/page-heading';
 
 interface GroupValues {
   name: string;
@@ -44,14 +44,12 @@ export function GroupPage() {
 
   return (
     <Card style={{ maxWidth: 480 }}>
-      <Flex align="center" gap={8}>
-        <Link to={ROUTES.GroupList} aria-label={t('common.back')}>
-          <ArrowLeftOutlined />
-        </Link>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {id === undefined ? t('groups.createTitle') : t('groups.editTitle', { name: group?.name ?? '' })}
-        </Typography.Title>
-      </Flex>
+      <PageHeading
+        backTo={ROUTES.GroupList}
+        title={
+          id === undefined ? t('groups.createTitle') : t('groups.editTitle', { name: group?.name ?? '' })
+        }
+      />
       <Form<GroupValues>
         form={form}
         layout="vertical"

@@ -1,9 +1,9 @@
-import { ArrowLeftOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { App, Button, Card, Flex, Tooltip, Tree, Typography } from 'antd';
+import { App, Button, Card, Flex, Tooltip, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ROUTES } from '../../../config/routes';
@@ -15,6 +15,7 @@ import {
   useUpdateGroupPermissionsMutation,
 } from '../api';
 import { flagsUpdate, grantedFlags, permissionTree, type PermissionTreeNode } from '../assignable-tree';
+import { PageHeading } from '../../../components/page-heading';
 
 // Permissions with hover help (spec part 1 §2).
 const HELP = ['explorer', 'query', 'rule', 'aggregatevar'] as const;
@@ -72,14 +73,10 @@ export function GroupPermissionListPage() {
 
   return (
     <Card style={{ maxWidth: 560 }}>
-      <Flex align="center" gap={8}>
-        <Link to={ROUTES.GroupList} aria-label={t('common.back')}>
-          <ArrowLeftOutlined />
-        </Link>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('groupPermissions.title', { name: group?.name ?? '' })}
-        </Typography.Title>
-      </Flex>
+      <PageHeading
+        backTo={ROUTES.GroupList}
+        title={t('groupPermissions.title', { name: group?.name ?? '' })}
+      />
       <Tree
         checkable
         checkStrictly

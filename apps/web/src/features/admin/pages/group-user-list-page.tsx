@@ -1,10 +1,9 @@
-import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupMemberDto } from '@plantlens/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { App, Button, Flex, Table, Typography } from 'antd';
+import { App, Button, Flex, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { ROUTES } from '../../../config/routes';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -16,6 +15,7 @@ import {
   useRemoveGroupUserMutation,
 } from '../api';
 import { ChooseTargetModal } from '../components/choose-target-modal';
+import { PageHeading } from '../../../components/page-heading';
 
 // Members of a group (/group/user/list?id=): add enabled users not yet in it, remove members.
 export function GroupUserListPage() {
@@ -54,14 +54,11 @@ export function GroupUserListPage() {
   return (
     <>
       <Flex justify="space-between" align="center">
-        <Flex align="center" gap={8}>
-          <Link to={ROUTES.GroupList} aria-label={t('common.back')}>
-            <ArrowLeftOutlined />
-          </Link>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('groupUsers.title', { group: groupName })}
-          </Typography.Title>
-        </Flex>
+        <PageHeading
+          backTo={ROUTES.GroupList}
+          level={3}
+          title={t('groupUsers.title', { group: groupName })}
+        />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
           {t('groupUsers.add')}
         </Button>

@@ -1,8 +1,7 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { USER_NAME_PATTERN, isValidPassword } from '@plantlens/contracts';
-import { App, Button, Card, Flex, Form, Input, Select, Switch, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ROUTES } from '../../../config/routes';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -15,6 +14,7 @@ import {
   userUpdateRequest,
   type UserFormValues,
 } from '../user-form-values';
+import { PageHeading } from '../../../components/page-heading';
 
 // Create (/user) or edit (/user?id=) a user, with the rules of spec part 1 §5 and the statuses of §8.
 export function UserPage() {
@@ -56,14 +56,10 @@ export function UserPage() {
 
   return (
     <Card style={{ maxWidth: 560 }}>
-      <Flex align="center" gap={8}>
-        <Link to={ROUTES.UserList} aria-label={t('common.back')}>
-          <ArrowLeftOutlined />
-        </Link>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {id === undefined ? t('users.createTitle') : t('users.editTitle', { name: user?.name ?? '' })}
-        </Typography.Title>
-      </Flex>
+      <PageHeading
+        backTo={ROUTES.UserList}
+        title={id === undefined ? t('users.createTitle') : t('users.editTitle', { name: user?.name ?? '' })}
+      />
       <Form<UserFormValues>
         form={form}
         layout="vertical"

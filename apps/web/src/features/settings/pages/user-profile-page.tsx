@@ -1,12 +1,12 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { isValidPassword } from '@plantlens/contracts';
-import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
 import { useAccount } from '../../../lib/account-api';
 import { httpStatus } from '../../../lib/http-status';
 import { useChangePasswordMutation } from '../api';
+import { PageHeading } from '../../../components/page-heading';
 
 interface PasswordValues {
   oldPassword: string;
@@ -38,14 +38,7 @@ export function UserProfilePage() {
 
   return (
     <Card style={{ maxWidth: 480 }}>
-      <Flex align="center" gap={8}>
-        <Link to={ROUTES.Settings} aria-label={t('common.back')}>
-          <ArrowLeftOutlined />
-        </Link>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('profile.title', { username })}
-        </Typography.Title>
-      </Flex>
+      <PageHeading backTo={ROUTES.Settings} title={t('profile.title', { username })} />
       <Form<PasswordValues>
         form={form}
         layout="vertical"
