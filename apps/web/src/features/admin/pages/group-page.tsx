@@ -1,4 +1,4 @@
-import { App, Button, Card, Flex, Form, Input } from 'antd';
+import { App, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -7,6 +7,7 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { isGroupConflict } from '../admin-errors';
 import { useCreateGroupMutation, useGetGroupsQuery, useUpdateGroupMutation } from '../api';
 import { PageHeading } from '../../../components/page-heading';
+import { FormActions } from '../../../components/form-actions';
 
 interface GroupValues {
   name: string;
@@ -65,12 +66,10 @@ export function GroupPage() {
         >
           <Input autoComplete="off" autoFocus />
         </Form.Item>
-        <Flex gap={8} justify="flex-end">
-          <Button onClick={() => void navigate(ROUTES.GroupList)}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={creation.isLoading || update.isLoading}>
-            {t('common.save')}
-          </Button>
-        </Flex>
+        <FormActions
+          onCancel={() => void navigate(ROUTES.GroupList)}
+          saving={creation.isLoading || update.isLoading}
+        />
       </Form>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { App, Button, Card, Flex, Tooltip, Tree } from 'antd';
+import { App, Card, Tooltip, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -16,6 +16,7 @@ import {
 } from '../api';
 import { flagsUpdate, grantedFlags, permissionTree, type PermissionTreeNode } from '../assignable-tree';
 import { PageHeading } from '../../../components/page-heading';
+import { FormActions } from '../../../components/form-actions';
 
 // Permissions with hover help (spec part 1 §2).
 const HELP = ['explorer', 'query', 'rule', 'aggregatevar'] as const;
@@ -87,12 +88,11 @@ export function GroupPermissionListPage() {
         checkedKeys={checked}
         onCheck={(keys) => setEdited((Array.isArray(keys) ? keys : keys.checked).map(String))}
       />
-      <Flex gap={8} justify="flex-end">
-        <Button onClick={() => void navigate(ROUTES.GroupList)}>{t('common.cancel')}</Button>
-        <Button type="primary" loading={saving} onClick={() => void save()}>
-          {t('common.save')}
-        </Button>
-      </Flex>
+      <FormActions
+        onCancel={() => void navigate(ROUTES.GroupList)}
+        saving={saving}
+        onSave={() => void save()}
+      />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { USER_NAME_PATTERN, isValidPassword } from '@plantlens/contracts';
-import { App, Button, Card, Flex, Form, Input, Select, Switch } from 'antd';
+import { App, Card, Flex, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -15,6 +15,7 @@ import {
   type UserFormValues,
 } from '../user-form-values';
 import { PageHeading } from '../../../components/page-heading';
+import { FormActions } from '../../../components/form-actions';
 
 // Create (/user) or edit (/user?id=) a user, with the rules of spec part 1 §5 and the statuses of §8.
 export function UserPage() {
@@ -120,12 +121,10 @@ export function UserPage() {
             options={groups.data?.map(({ id: groupId, name }) => ({ value: groupId, label: name }))}
           />
         </Form.Item>
-        <Flex gap={8} justify="flex-end">
-          <Button onClick={() => void navigate(ROUTES.UserList)}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={creation.isLoading || update.isLoading}>
-            {t('common.save')}
-          </Button>
-        </Flex>
+        <FormActions
+          onCancel={() => void navigate(ROUTES.UserList)}
+          saving={creation.isLoading || update.isLoading}
+        />
       </Form>
     </Card>
   );

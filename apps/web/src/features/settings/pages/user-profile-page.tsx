@@ -1,5 +1,5 @@
 import { isValidPassword } from '@plantlens/contracts';
-import { App, Button, Card, Flex, Form, Input } from 'antd';
+import { App, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
@@ -7,6 +7,7 @@ import { useAccount } from '../../../lib/account-api';
 import { httpStatus } from '../../../lib/http-status';
 import { useChangePasswordMutation } from '../api';
 import { PageHeading } from '../../../components/page-heading';
+import { FormActions } from '../../../components/form-actions';
 
 interface PasswordValues {
   oldPassword: string;
@@ -82,12 +83,7 @@ export function UserProfilePage() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Flex gap={8} justify="flex-end">
-          <Button onClick={() => void navigate(ROUTES.Settings)}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={isLoading}>
-            {t('common.save')}
-          </Button>
-        </Flex>
+        <FormActions onCancel={() => void navigate(ROUTES.Settings)} saving={isLoading} />
       </Form>
     </Card>
   );
