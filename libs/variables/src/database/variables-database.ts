@@ -15,9 +15,26 @@ export interface MeasurementTable {
   value: number;
 }
 
+export interface RollupTable {
+  variable_id: number;
+  resolution_s: number;
+  bucket: Date;
+  count: number;
+  sum: number;
+  min: number;
+  min_ts: Date;
+  max: number;
+  max_ts: Date;
+  first: number;
+  first_ts: Date;
+  last: number;
+  last_ts: Date;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
+  'variables.rollup': RollupTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;
