@@ -12,8 +12,10 @@ export const T0 = Date.UTC(2026, 0, 1);
 export const at = (seconds: number) => T0 + seconds * 1000;
 
 export interface TestVariable {
-  /** the reference and name, before the run's prefix */
+  /** the reference (and the name, without a label), before the run's prefix */
   name: string;
+  /** the name when it differs from the reference, before the run's prefix */
+  label?: string;
   unit?: string | null;
   /** tag paths, before the run's prefix on their root */
   tags?: string[];
@@ -32,9 +34,9 @@ export async function declareVariables(
     .post('/api/web/variable/raw/declare')
     .set(AuthHeaders.serviceToken, app.get(AuthKeys).serviceToken)
     .send({
-      variables: variables.map(({ name, unit, tags }) => ({
+      variables: variables.map(({ name, label, unit, tags }) => ({
         clientReference: prefixed(prefix, name),
-        name: prefixed(prefix, name),
+        name: label === undefined ? prefixed(prefix, name) : `${prefix} ${label}`,
         unit: unit ?? null,
         tags: tags?.map((path) => prefixedTag(prefix, path)),
       })),
