@@ -171,6 +171,24 @@ export function describeVariableCatalog(mode: string, configure: () => Promise<P
       });
 
       it.each([
+        [Authorities.explorer, 200],
+        [Authorities.ampoCurrentStatus, 200],
+        [Authorities.incidence, 200],
+        [Authorities.aggregateVar, 200],
+        [Authorities.product, 200],
+        [Authorities.query, 403],
+      ])('answers a holder of %s with %s', async (authority, status) => {
+        const token = await app
+          .get(AccessTokenService)
+          .issue({ id: 4, username: 'someone', authorities: [authority] });
+        await get(
+          '/api/web/variable/minimal',
+          { ids: String(ids.lab_density) },
+          { [AuthHeaders.authorization]: `Bearer ${token}` },
+        ).expect(status);
+      });
+
+      it.each([
         [{}, 'ids: is required (comma-separated variable ids)'],
         [{ ids: '1,two' }, 'ids: must be a comma-separated list of positive integer ids'],
       ])('answers 400 for %o', async (query, message) => {
