@@ -70,24 +70,7 @@ export class CorrelationRepository {
    * data; from the rollup rows (sum / count) or from the raw points, as the plan says.
    */
   async bucketMeanRows(variableIds: number[], plan: BucketPlan): Promise<AlignedRow[]> {
-    const width = sql`make_interval(secs => ${plan.widthMs / 1000})`;
-    const means = variableIds.map(
-      (id, index) =>
-        sql`${sql.ref(`s${index}`)} as (${
-          plan.rollupResolutionS === null
-            ? sql`
-            select date_bin(${width}, ts, ${EPOCH}) as bucket, avg(value) as mean
-            from variables.measurement
-            where variable_id = ${id} and ts >= ${atMs(plan.fromMs)} and ts < ${atMs(plan.toMs)}
-            group by 1`
-            : sql`
-            select date_bin(${width}, bucket, ${EPOCH}) as bucket, sum(sum) / sum(count) as mean
-            from variables.rollup
-            where variable_id = ${id} and resolution_s = ${plan.rollupResolutionS}
-              and bucket >= ${atMs(plan.fromMs)} and bucket < ${atMs(plan.toMs)}
-            group by 1`
-        })`,
-    );
+    const means = variableIds.map((id, index) => sql`${sql.ref(`s${index}`)} as (${bucketMeans(id, plan)})`);
     const values = variableIds.map((_, index) => sql.ref(`s${index}.mean`));
     const joins = variableIds
       .slice(1)
@@ -101,4 +84,22 @@ export class CorrelationRepository {
       order by s0.bucket`.execute(this.db);
     return result.rows;
   }
+}
+
+function bucketMeans(variableId: number, plan: BucketPlan) {
+  const width = sql`make_interval(secs => ${plan.widthMs / 1000})`;
+  if (plan.rollupResolutionS === null) {
+    return sql`
+      select date_bin(${width}, ts, ${EPOCH}) as bucket, avg(value) as mean
+      from variables.measurement
+      where variable_id = ${variableId} and ts >= ${atMs(plan.fromMs)} and ts < ${atMs(plan.toMs)}
+      group by 1`;
+  }
+  // The plan's width is a multiple of the resolution: each rollup row lies in exactly one bucket.
+  return sql`
+    select date_bin(${width}, bucket, ${EPOCH}) as bucket, sum(sum) / sum(count) as mean
+    from variables.rollup
+    where variable_id = ${variableId} and resolution_s = ${plan.rollupResolutionS}
+      and bucket >= ${atMs(plan.fromMs)} and bucket < ${atMs(plan.toMs)}
+    group by 1`;
 }
