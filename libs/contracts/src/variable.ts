@@ -96,7 +96,7 @@ export const variableMinimalQuerySchema = z.object({
 });
 export type VariableMinimalQuery = z.infer<typeof variableMinimalQuerySchema>;
 
-// GET /api/web/variable/minimal/search: `text` is matched anywhere in the name or the client reference.
+// GET /api/web/variable/minimal/search: `text` is matched anywhere in the reference, name or unit.
 export const variableSearchQuerySchema = z.object({
   text: textFilterSchema,
   tags: tagIdListSchema,

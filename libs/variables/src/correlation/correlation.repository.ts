@@ -35,7 +35,7 @@ export class CorrelationRepository {
 
   /**
    * Each point of `xId` in [startMs, endMs) with the as-of value of every other variable: its latest
-   * point at or before the X point, at most `maxAgeS` seconds older (null: any age). X points for which
+   * point at or before the X point, at most `maxAgeS` seconds older. X points for which
    * some variable has no such value are left out.
    */
   async asOfRows(
@@ -43,14 +43,13 @@ export class CorrelationRepository {
     otherIds: number[],
     startMs: number,
     endMs: number,
-    maxAgeS: number | null,
+    maxAgeS: number,
   ): Promise<AlignedRow[]> {
     const lookups = otherIds.map(
       (id, index) => sql`
         cross join lateral (
           select m.value from variables.measurement m
-          where m.variable_id = ${id} and m.ts <= x.ts
-            ${maxAgeS === null ? sql`` : sql`and m.ts >= x.ts - make_interval(secs => ${maxAgeS})`}
+          where m.variable_id = ${id} and m.ts <= x.ts and m.ts >= x.ts - make_interval(secs => ${maxAgeS})
           order by m.ts desc
           limit 1
         ) as ${sql.ref(`o${index + 1}`)}`,

@@ -34,7 +34,6 @@ export class CorrelationService {
     const maxPoints = this.config.CORRELATION_MAX_POINTS;
     const xCount = await this.series.countUpTo(xId, query.startDate, query.endDate, maxPoints + 1);
     const sampled = xCount > maxPoints;
-    const maxAgeS = this.config.CORRELATION_ASOF_MAX_AGE_SECONDS;
     const rows: AlignedRow[] = sampled
       ? await this.series.bucketMeanRows(
           query.variableIds,
@@ -45,7 +44,7 @@ export class CorrelationService {
           otherIds,
           query.startDate,
           query.endDate,
-          maxAgeS > 0 ? maxAgeS : null,
+          this.config.CORRELATION_ASOF_MAX_AGE_SECONDS,
         );
     const series = variables.map((variable) => ({
       metadata: { id: variable.id, label: variable.name, unit: variable.unit },
