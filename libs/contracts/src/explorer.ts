@@ -4,25 +4,23 @@ import type { VariableMinimalDto } from './variable';
 export const DEFAULT_CHART_WIDTH_PX = 2000;
 export const MAX_TIMELINE_VARIABLES = 50;
 
-export const epochMs = z.coerce
+const epochMs = z.coerce
   .number({ message: 'must be a date in epoch milliseconds' })
   .int('must be a date in epoch milliseconds')
   .min(0, 'must not be before 1970');
 
-export const idList = z
-  .string({ message: 'is required (comma-separated variable ids)' })
-  .transform((text, ctx) => {
-    const ids = text
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part.length > 0)
-      .map(Number);
-    if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of positive integer ids' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)];
-  });
+const idList = z.string({ message: 'is required (comma-separated variable ids)' }).transform((text, ctx) => {
+  const ids = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .map(Number);
+  if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of positive integer ids' });
+    return z.NEVER;
+  }
+  return [...new Set(ids)];
+});
 
 // GET /api/web/explorer/timeline-data
 export const timelineDataQuerySchema = z
@@ -59,3 +57,6 @@ export interface TimelineDataDto {
   endDate: number;
   variables: TimelineVariableDto[];
 }
+
+// Shared by the other explorer and variable query schemas.
+export { epochMs, idList };
