@@ -93,7 +93,8 @@ const environmentSchema = z.object({
   MQTT_USERNAME: z.string().min(1).optional(),
   MQTT_PASSWORD: z.string().min(1).optional(),
   // Fixed, so the broker keeps this connector's persistent session (and its queued messages) across restarts.
-  MQTT_CLIENT_ID: z.string().min(1).max(23).default('plantlens-mqtt'),
+  // MQTT 3.1.1 brokers must accept up to 23 characters; most (Mosquitto among them) accept more.
+  MQTT_CLIENT_ID: z.string().min(1).max(65_535).default('plantlens-mqtt'),
   // The variable client reference of a topic: the whole topic with '/' as '.', or only its last level.
   MQTT_REFERENCE_FROM: z.enum(['topic', 'last-level']).default('topic'),
   // Declare variables seen for the first time (as the simulator does), or count their points as rejected.
