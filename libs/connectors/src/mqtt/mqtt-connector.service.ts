@@ -56,6 +56,7 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
   private subscribed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectAttempts = 0;
+  private connectionError: string | undefined;
   private statisticsTimer: NodeJS.Timeout | undefined;
   private stopping = false;
   private messages = 0;
@@ -130,7 +131,8 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
     };
     client.on('connect', (connack) => this.onConnect(client, connack));
     client.on('close', () => this.onClose());
-    client.on('error', (error) => this.logger.warn(`MQTT broker ${this.brokerName}: ${error.message}`));
+    // Reported with the reconnect that follows (refused connection, bad credentials, timeout).
+    client.on('error', (error) => (this.connectionError = error.message));
     this.client = client;
     this.logger.log(`Connecting to ${this.brokerName} as "${this.config.MQTT_CLIENT_ID}"`);
     this.statisticsTimer = setInterval(() => this.logStatistics(), STATISTICS_INTERVAL_MS);
@@ -167,7 +169,7 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
       );
       return;
     }
-    const { readings, rejections } = parseMqttPayload(Buffer.from(packet.payload), {
+    const { readings, rejections } = parseMqttPayload(packet.payload, {
       topicReference: topicReference(topic, this.config.MQTT_REFERENCE_FROM),
       receivedAt: Date.now(),
     });
@@ -179,6 +181,7 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
 
   private onConnect(client: MqttClient, connack: IConnackPacket): void {
     this.reconnectAttempts = 0;
+    this.connectionError = undefined;
     this.logger.log(
       `Connected to ${this.brokerName}${connack.sessionPresent ? ', resuming the session the broker kept' : ''}`,
     );
@@ -207,8 +210,10 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
     const delayMs = Math.round(
       Math.min(max, initial * 2 ** (this.reconnectAttempts - 1)) * (0.8 + Math.random() * 0.4),
     );
+    const reason = this.connectionError ? ` (${this.connectionError})` : '';
+    this.connectionError = undefined;
     this.logger.warn(
-      `${this.reconnectAttempts === 1 ? 'Not connected to' : 'Still not connected to'} ${this.brokerName}; reconnecting in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.reconnectAttempts})`,
+      `${this.reconnectAttempts === 1 ? 'Not connected to' : 'Still not connected to'} ${this.brokerName}${reason}; reconnecting in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.reconnectAttempts})`,
     );
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;

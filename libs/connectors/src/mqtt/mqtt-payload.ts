@@ -53,9 +53,9 @@ const SHAPES =
  * The first three belong to the variable of the topic. Every point is checked on its own, so one bad
  * point does not cost the others.
  */
-export function parseMqttPayload(payload: Buffer, context: PayloadContext): ParsedPayload {
+export function parseMqttPayload(payload: Buffer | string, context: PayloadContext): ParsedPayload {
   const parsed: ParsedPayload = { readings: [], rejections: [] };
-  const text = payload.toString('utf8').trim();
+  const text = (typeof payload === 'string' ? payload : payload.toString('utf8')).trim();
   if (text === '') return rejectMessage(parsed, 'empty payload');
   let json: unknown;
   try {
