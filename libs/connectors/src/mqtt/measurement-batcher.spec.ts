@@ -79,25 +79,30 @@ describe('MeasurementBatcher', () => {
   });
 
   it('publishes a batch that is not full once its first point has waited the linger time', async () => {
-    const { sinks, published } = recordingSinks();
-    const batcher = new MeasurementBatcher(settings({ batchPoints: 1_000, lingerMs: 50 }), sinks);
-    const start = Date.now();
-    batcher.add(readings('a', 3));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(published).toEqual([]);
-    await until(() => published.length > 0);
-    expect(Date.now() - start).toBeGreaterThanOrEqual(45);
-    expect(published).toEqual([
-      {
-        key: '1',
-        points: [
-          { variableId: 1, ts: T0, value: 0 },
-          { variableId: 1, ts: T0 + 1000, value: 1 },
-          { variableId: 1, ts: T0 + 2000, value: 2 },
-        ],
-      },
-    ]);
-    await batcher.drain(1_000);
+    jest.useFakeTimers();
+    try {
+      const { sinks, published } = recordingSinks();
+      const batcher = new MeasurementBatcher(settings({ batchPoints: 1_000, lingerMs: 50 }), sinks);
+      batcher.add(readings('a', 2));
+      await jest.advanceTimersByTimeAsync(30);
+      batcher.add(readings('a', 1, 2));
+      await jest.advanceTimersByTimeAsync(19);
+      expect(published).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(published).toEqual([
+        {
+          key: '1',
+          points: [
+            { variableId: 1, ts: T0, value: 0 },
+            { variableId: 1, ts: T0 + 1000, value: 1 },
+            { variableId: 1, ts: T0 + 2000, value: 2 },
+          ],
+        },
+      ]);
+      await batcher.drain(1_000);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('keys messages by variable id and keeps each variable in order across 5 000-point messages', async () => {
@@ -226,5 +231,15 @@ describe('MeasurementBatcher', () => {
     );
     expect(await batcher.drain(50)).toBe(7);
     expect(await waiting).toBe('the connector is stopping');
+  });
+
+  it('does not let a publish that never answers hold the drain beyond its timeout', async () => {
+    const { sinks } = recordingSinks({ publish: () => new Promise<void>(() => undefined) });
+    const batcher = new MeasurementBatcher(settings({ batchPoints: 5 }), sinks);
+    batcher.add(readings('a', 5));
+    batcher.add(readings('b', 2));
+    const started = Date.now();
+    expect(await batcher.drain(100)).toBe(7);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

@@ -89,11 +89,17 @@ export class MeasurementBatcher {
     for (const waiter of this.roomWaiters.splice(0)) waiter.reject(new Error('the connector is stopping'));
     clearTimeout(this.lingerTimer);
     this.wakeFromBackoff?.();
-    await this.flushing;
-    while (this.waitingPoints > 0 && Date.now() < deadline) {
-      if (!(await this.flushOnce())) await this.backoff(deadline - Date.now());
-    }
-    return this.waitingPoints;
+    const publishing = (async () => {
+      await this.flushing;
+      while (this.waitingPoints > 0 && Date.now() < deadline) {
+        if (!(await this.flushOnce())) await this.backoff(deadline - Date.now());
+      }
+    })();
+    // A publish that never answers (a bus that holds it forever) must not hold the shutdown too.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([publishing, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+    return this.heldPoints;
   }
 
   private schedule(): void {
