@@ -103,6 +103,15 @@ const environmentSchema = z.object({
   MQTT_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   // Points held before the connector stops reading from the broker (back-pressure).
   MQTT_BUFFER_POINTS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  // Most points correlation-data returns per variable; a denser X series is averaged into time buckets.
+  CORRELATION_MAX_POINTS: z.coerce.number().int().min(2).max(10_000_000).default(100_000),
+  // How old the Y/Z value paired as-of an X point may be; an older one (a stalled sensor) drops the pair.
+  CORRELATION_ASOF_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 86_400)
+    .default(3600),
   // Access tokens are Ed25519 JWTs: identity signs with AUTH_SIGNING_KEY (PKCS8), every service verifies with
   // AUTH_VERIFY_KEY (SPKI). With neither set, a key pair is generated once into DATA_DIR/keys and reused.
   AUTH_SIGNING_KEY: pem('PRIVATE KEY').optional(),
