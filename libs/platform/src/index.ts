@@ -19,3 +19,4 @@ export * from './auth/access-token.service';
 export * from './auth/auth.decorators';
 export * from './auth/auth.guard';
 export * from './auth/auth.module';
+export * from './identity/identity-client';

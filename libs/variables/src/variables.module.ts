@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { SchemaMigrator } from '@plantlens/platform';
+import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
 import { VARIABLES_SCHEMA } from './database/variables-database';
 import { variablesMigrations } from './database/migrations';
 import { ExplorerController } from './explorer/explorer.controller';
@@ -7,12 +7,23 @@ import { TimelineService } from './explorer/timeline.service';
 import { IngestionService } from './measurement/ingestion.service';
 import { MeasurementConsumer } from './measurement/measurement.consumer';
 import { MeasurementRepository } from './measurement/measurement.repository';
+import { QueryController } from './query/query.controller';
+import { QueryRepository } from './query/query.repository';
+import { QueryService } from './query/query.service';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 
 @Module({
-  controllers: [ExplorerController, VariableController, MeasurementConsumer],
-  providers: [VariableRepository, MeasurementRepository, IngestionService, TimelineService],
+  controllers: [ExplorerController, VariableController, MeasurementConsumer, QueryController],
+  providers: [
+    VariableRepository,
+    MeasurementRepository,
+    IngestionService,
+    TimelineService,
+    IdentityClient,
+    QueryRepository,
+    QueryService,
+  ],
   exports: [IngestionService],
 })
 export class VariablesModule implements OnModuleInit {

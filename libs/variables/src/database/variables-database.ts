@@ -31,10 +31,20 @@ export interface RollupTable {
   last_ts: Date;
 }
 
+export interface QueryTable {
+  id: Generated<number>;
+  name: string;
+  relative_path: string;
+  star: boolean;
+  tags: string[];
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
   'variables.rollup': RollupTable;
+  'variables.query': QueryTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;
