@@ -43,15 +43,21 @@ export function normalizeQueryPath(path: string): string | undefined {
   const separator = path.indexOf('?');
   if (separator < 0) return undefined;
   const pathname = path.slice(0, separator);
-  const search = path.slice(separator + 1);
   if (!QUERY_EXPLORER_FILTERS.some((filter) => pathname === `/${filter}`)) return undefined;
-  if (!QUERY_STRING_PATTERN.test(search)) return undefined;
-  const kept = search.split('&').filter((pair) => {
-    if (pair === '') return false;
-    const key = pair.split('=', 1)[0];
-    return !(QUERY_NAVIGATION_PARAMS as readonly string[]).includes(decodeKey(key));
-  });
-  return kept.length > 0 ? `${pathname}?${kept.join('&')}` : undefined;
+  if (!QUERY_STRING_PATTERN.test(path.slice(separator + 1))) return undefined;
+  const kept = withoutSearchParams(path, QUERY_NAVIGATION_PARAMS);
+  return kept.includes('?') ? kept : undefined;
+}
+
+/** The address without the named query parameters, everything else untouched (no re-encoding). */
+export function withoutSearchParams(path: string, names: readonly string[]): string {
+  const separator = path.indexOf('?');
+  if (separator < 0) return path;
+  const kept = path
+    .slice(separator + 1)
+    .split('&')
+    .filter((pair) => pair !== '' && !names.includes(decodeKey(pair.split('=', 1)[0])));
+  return kept.length > 0 ? `${path.slice(0, separator)}?${kept.join('&')}` : path.slice(0, separator);
 }
 
 function decodeKey(key: string): string {
@@ -108,7 +114,10 @@ export type QueryCreate = z.infer<typeof queryCreateSchema>;
 // PUT /api/web/query/ — the query as listed; fields left out (relativePath, tags) keep their value and
 // the row flags (owner, mine, canEdit…) are ignored.
 export const queryUpdateSchema = z.object({
-  id: positiveId,
+  id: z
+    .number({ message: 'must be a positive integer id' })
+    .int('must be a positive integer id')
+    .positive('must be a positive integer id'),
   name: queryName,
   star: z.boolean({ message: 'must be true or false' }),
   relativePath: relativePath.optional(),
