@@ -97,9 +97,12 @@ export interface EffectivePermissionDto extends PermissionFlagsDto {
 // POST /api/web/permission/{objectType}/effective — what one user may do with many objects at once,
 // and who owns each (a list page of another service asks once instead of once per row). A signed-in
 // caller asks for himself; a service (service token) names the user.
+export const EFFECTIVE_MANY_MAX_IDS = 10_000;
 export const effectiveManySchema = z.object({
   userId: z.number().int().positive().optional(),
-  objectIds: z.array(z.number().int().positive()).max(10_000, 'must list at most 10000 ids'),
+  objectIds: z
+    .array(z.number().int().positive())
+    .max(EFFECTIVE_MANY_MAX_IDS, `must list at most ${EFFECTIVE_MANY_MAX_IDS} ids`),
 });
 export type EffectiveManyDto = z.infer<typeof effectiveManySchema>;
 

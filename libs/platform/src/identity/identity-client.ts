@@ -9,6 +9,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import {
   AuthHeaders,
   BEARER_PREFIX,
+  EFFECTIVE_MANY_MAX_IDS,
   type EffectiveManyDto,
   type ObjectAccessDto,
   type ObjectOwnerDto,
@@ -47,13 +48,17 @@ export class IdentityClient {
 
   /** What the user may do with each object, and who owns it. */
   async access(objectType: ObjectType, objectIds: number[], userId: number): Promise<ObjectAccessDto[]> {
-    if (objectIds.length === 0) return [];
-    const body: EffectiveManyDto = { userId, objectIds };
-    return (await this.asService(
-      'POST',
-      `/api/web/permission/${objectType}/effective`,
-      body,
-    )) as ObjectAccessDto[];
+    const batches: number[][] = [];
+    for (let start = 0; start < objectIds.length; start += EFFECTIVE_MANY_MAX_IDS) {
+      batches.push(objectIds.slice(start, start + EFFECTIVE_MANY_MAX_IDS));
+    }
+    const answers = await Promise.all(
+      batches.map((batch) => {
+        const body: EffectiveManyDto = { userId, objectIds: batch };
+        return this.asService('POST', `/api/web/permission/${objectType}/effective`, body);
+      }),
+    );
+    return (answers as ObjectAccessDto[][]).flat();
   }
 
   /** Registers the creator of a new object as its owner. */
