@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { SchemaMigrator } from '@plantlens/platform';
+import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
 import { CorrelationController } from './correlation/correlation.controller';
 import { CorrelationRepository } from './correlation/correlation.repository';
 import { CorrelationService } from './correlation/correlation.service';
@@ -10,6 +10,9 @@ import { TimelineService } from './explorer/timeline.service';
 import { IngestionService } from './measurement/ingestion.service';
 import { MeasurementConsumer } from './measurement/measurement.consumer';
 import { MeasurementRepository } from './measurement/measurement.repository';
+import { QueryController } from './query/query.controller';
+import { QueryRepository } from './query/query.repository';
+import { QueryService } from './query/query.service';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 import { VariableService } from './variable/variable.service';
@@ -26,13 +29,22 @@ const CATALOG_PROVIDERS = [
 ];
 
 @Module({
-  controllers: [ExplorerController, VariableController, MeasurementConsumer, CorrelationController],
+  controllers: [
+    ExplorerController,
+    VariableController,
+    MeasurementConsumer,
+    CorrelationController,
+    QueryController,
+  ],
   providers: [
     VariableRepository,
     MeasurementRepository,
     IngestionService,
     TimelineService,
     ...CATALOG_PROVIDERS,
+    IdentityClient,
+    QueryRepository,
+    QueryService,
   ],
   exports: [IngestionService],
 })

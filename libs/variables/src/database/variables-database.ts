@@ -45,12 +45,22 @@ export interface VariableTagTable {
 // Resolutions of variables.rollup, finest first.
 export const ROLLUP_RESOLUTIONS_S = [10, 60, 600, 3600, 86_400] as const;
 
+export interface QueryTable {
+  id: Generated<number>;
+  name: string;
+  relative_path: string;
+  star: boolean;
+  tags: string[];
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
   'variables.rollup': RollupTable;
   'variables.tag': TagTable;
   'variables.variable_tag': VariableTagTable;
+  'variables.query': QueryTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;
