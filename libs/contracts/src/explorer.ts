@@ -49,6 +49,14 @@ export interface TimelineVariableDto {
   data: TimelinePointDto[];
   /** true when the points are a per-pixel reduction (M4) of the stored data */
   sampled: boolean;
+  /**
+   * The grid the points were reduced on (README "Time series"): rollup resolution in seconds, or null
+   * when reduced from raw points; start of the first column and width of a column, in epoch milliseconds.
+   * A client drawing on this grid draws exactly the line of the raw data.
+   */
+  resolutionS: number | null;
+  gridStartMs: number;
+  bucketMs: number;
 }
 
 export interface TimelineDataDto {

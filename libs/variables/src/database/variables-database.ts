@@ -31,10 +31,18 @@ export interface RollupTable {
   last_ts: Date;
 }
 
+export interface RollupPendingTable {
+  id: Generated<string>;
+  variable_id: number;
+  from_ts: Date;
+  to_ts: Date;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
   'variables.rollup': RollupTable;
+  'variables.rollup_pending': RollupPendingTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;

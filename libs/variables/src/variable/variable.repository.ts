@@ -11,6 +11,8 @@ export interface VariableRow {
   categoryId: number | null;
 }
 
+const INT4_MAX = 2 ** 31 - 1;
+
 @Injectable()
 export class VariableRepository {
   private readonly db: VariablesDb;
@@ -36,6 +38,18 @@ export class VariableRepository {
 
   async findAllIds(): Promise<number[]> {
     const rows = await this.db.selectFrom('variables.variable').select('id').execute();
+    return rows.map((row) => row.id);
+  }
+
+  async findExistingIds(ids: number[]): Promise<number[]> {
+    // Ids are int4: a larger number cannot name a variable (and must not fail the query).
+    const candidates = ids.filter((id) => id <= INT4_MAX);
+    if (candidates.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('variables.variable')
+      .select('id')
+      .where('id', 'in', candidates)
+      .execute();
     return rows.map((row) => row.id);
   }
 
