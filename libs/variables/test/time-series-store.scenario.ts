@@ -396,7 +396,7 @@ export function describeTimeSeriesStore(
           [id, T0],
         ),
       );
-      const points = Array.from({ length: 40_001 }, (_, i) => ({
+      const points = Array.from({ length: 10_000 }, (_, i) => ({
         ts: T0 + i * 7_000,
         value: (i * 37) % 101,
       }));
