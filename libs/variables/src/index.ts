@@ -2,3 +2,4 @@ export * from './variables.module';
 export { IngestionService, REJECTION_REASONS, type RejectionReason } from './measurement/ingestion.service';
 export { RollupService } from './rollup/rollup.service';
 export { RetentionService } from './retention/retention.service';
+export { encodeMeasurementCopy } from './measurement/binary-copy';

@@ -11,23 +11,25 @@ const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 export function encodeMeasurementCopy(points: readonly MeasurementPoint[]): Buffer {
   const buffer = Buffer.allocUnsafe(HEADER_BYTES + points.length * ROW_BYTES + TRAILER_BYTES);
   SIGNATURE.copy(buffer, 0);
-  buffer.writeInt32BE(0, SIGNATURE.length); // flags
-  buffer.writeInt32BE(0, SIGNATURE.length + 4); // header extension length
+  // DataView writes compile to plain stores; Buffer's write methods check their arguments on every call.
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  view.setInt32(SIGNATURE.length, 0); // flags
+  view.setInt32(SIGNATURE.length + 4, 0); // header extension length
   let offset = HEADER_BYTES;
   for (const { variableId, ts, value } of points) {
-    buffer.writeInt16BE(3, offset);
-    buffer.writeInt32BE(4, offset + 2);
-    buffer.writeInt32BE(variableId, offset + 6);
-    buffer.writeInt32BE(8, offset + 10);
+    view.setInt16(offset, 3);
+    view.setInt32(offset + 2, 4);
+    view.setInt32(offset + 6, variableId);
+    view.setInt32(offset + 10, 8);
     // Microseconds of any plausible date stay below 2^53, so float64 arithmetic splits them exactly.
     const micros = (ts - POSTGRES_EPOCH_MS) * 1000;
     const high = Math.floor(micros / 2 ** 32);
-    buffer.writeInt32BE(high, offset + 14);
-    buffer.writeUInt32BE(micros - high * 2 ** 32, offset + 18);
-    buffer.writeInt32BE(8, offset + 22);
-    buffer.writeDoubleBE(value, offset + 26);
+    view.setInt32(offset + 14, high);
+    view.setUint32(offset + 18, micros - high * 2 ** 32);
+    view.setInt32(offset + 22, 8);
+    view.setFloat64(offset + 26, value);
     offset += ROW_BYTES;
   }
-  buffer.writeInt16BE(-1, offset);
+  view.setInt16(offset, -1);
   return buffer;
 }

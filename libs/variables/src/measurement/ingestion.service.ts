@@ -2,14 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import {
   MEASUREMENT_MAX_FUTURE_MS,
-  MEASUREMENT_MIN_TS,
   measurementBatchSchema,
-  measurementPointSchema,
   type MeasurementPoint,
 } from '@plantlens/contracts';
 import { RetentionPolicy } from '../retention/retention-policy';
 import { VariableRepository } from '../variable/variable.repository';
 import { MeasurementWriter } from './measurement-writer.service';
+import { checkPoint } from './point-check';
 
 export const REJECTION_REASONS = [
   'malformed-batch',
@@ -76,13 +75,13 @@ export class IngestionService {
     const earliestKept = this.retention.rawHorizonMs(now);
     const valid: MeasurementPoint[] = [];
     for (const candidate of envelope.data.points) {
-      const point = measurementPointSchema.safeParse(candidate);
-      if (!point.success) reject(reasonOfInvalid(candidate));
-      else if (point.data.ts > latestAllowed) reject('future-timestamp');
+      const point = checkPoint(candidate);
+      if (typeof point === 'string') reject(point);
+      else if (point.ts > latestAllowed) reject('future-timestamp');
       // Older than the raw retention: it would be deleted at the next purge and must not alter rollups
       // that no longer have their raw points.
-      else if (point.data.ts < earliestKept) reject('expired-timestamp');
-      else valid.push(point.data);
+      else if (point.ts < earliestKept) reject('expired-timestamp');
+      else valid.push(point);
     }
     const known = await this.keepKnownVariables(valid);
     if (known.length < valid.length) reject('unknown-variable', valid.length - known.length);
@@ -106,19 +105,4 @@ export class IngestionService {
     }
     return unseen.size > 0 ? points.filter((point) => this.knownVariableIds.has(point.variableId)) : points;
   }
-}
-
-// Names the first broken rule of a point that failed the contract's schema.
-function reasonOfInvalid(candidate: unknown): RejectionReason {
-  const { ts, value, variableId } = (candidate ?? {}) as Record<string, unknown>;
-  const shapeIsRight =
-    typeof candidate === 'object' &&
-    Number.isInteger(variableId) &&
-    typeof ts === 'number' &&
-    Number.isInteger(ts) &&
-    typeof value === 'number';
-  if (!shapeIsRight) return 'invalid-point';
-  if (!Number.isFinite(value)) return 'non-finite-value';
-  if (ts < MEASUREMENT_MIN_TS) return 'timestamp-before-1970';
-  return 'invalid-point';
 }

@@ -9,51 +9,57 @@ export interface TouchedRange {
 }
 
 export interface PreparedBatch {
-  /** at most one point per (variable, ts): the last one given */
+  /** at most one point per (variable, ts), the last one given; grouped by variable, in time order */
   points: MeasurementPoint[];
   touched: TouchedRange[];
 }
 
-// One write: later points replace earlier ones with the same (variable, ts) — ON CONFLICT cannot touch
-// a row twice in one statement, and the stream's order decides which value wins. Also lists the runs of
-// 10 s buckets each variable touched, which is what the rollup maintainer recomputes.
+// One write: later points replace earlier ones with the same (variable, ts) — a row can be written only
+// once per statement, and the stream's order decides which value wins. Also lists the runs of 10 s
+// buckets each variable touched, which is what the rollup maintainer recomputes. Points of a variable
+// usually arrive in time order without repeats; that case costs one pass and no map.
 export function prepareBatch(points: readonly MeasurementPoint[]): PreparedBatch {
-  const latest = new Map<number, Map<number, MeasurementPoint>>();
+  const byVariable = new Map<number, MeasurementPoint[]>();
+  let currentId: number | undefined;
+  let current: MeasurementPoint[] = [];
   for (const point of points) {
-    let byTs = latest.get(point.variableId);
-    if (!byTs) latest.set(point.variableId, (byTs = new Map()));
-    byTs.set(point.ts, point);
+    if (point.variableId !== currentId) {
+      currentId = point.variableId;
+      current = byVariable.get(currentId) ?? [];
+      byVariable.set(currentId, current);
+    }
+    current.push(point);
   }
   const unique: MeasurementPoint[] = [];
   const touched: TouchedRange[] = [];
-  for (const [variableId, byTs] of latest) {
-    const buckets: number[] = [];
-    for (const point of byTs.values()) {
+  for (const [variableId, series] of byVariable) {
+    const ordered = strictlyAscending(series) ? series : latestPerInstant(series);
+    let run: TouchedRange | undefined;
+    for (const point of ordered) {
       unique.push(point);
-      buckets.push(Math.floor(point.ts / FINEST_ROLLUP_MS));
-    }
-    for (const [first, last] of runs(buckets)) {
-      touched.push({ variableId, fromMs: first * FINEST_ROLLUP_MS, toMs: (last + 1) * FINEST_ROLLUP_MS });
+      const bucketStart = Math.floor(point.ts / FINEST_ROLLUP_MS) * FINEST_ROLLUP_MS;
+      if (run && bucketStart <= run.toMs) {
+        run.toMs = bucketStart + FINEST_ROLLUP_MS;
+      } else {
+        run = { variableId, fromMs: bucketStart, toMs: bucketStart + FINEST_ROLLUP_MS };
+        touched.push(run);
+      }
     }
   }
   return { points: unique, touched };
 }
 
-// Runs of consecutive integers, as [first, last] pairs. Points usually arrive in time order, so the sort
-// is skipped when the buckets are already ascending.
-function runs(buckets: number[]): [number, number][] {
+function strictlyAscending(series: readonly MeasurementPoint[]): boolean {
   let previous = -Infinity;
-  const ascending = buckets.every((bucket) => {
-    const inOrder = bucket >= previous;
-    previous = bucket;
-    return inOrder;
-  });
-  const sorted = ascending ? buckets : [...buckets].sort((a, b) => a - b);
-  const result: [number, number][] = [];
-  for (const bucket of sorted) {
-    const current = result.at(-1);
-    if (current && bucket <= current[1] + 1) current[1] = Math.max(current[1], bucket);
-    else result.push([bucket, bucket]);
+  for (const { ts } of series) {
+    if (ts <= previous) return false;
+    previous = ts;
   }
-  return result;
+  return true;
+}
+
+function latestPerInstant(series: readonly MeasurementPoint[]): MeasurementPoint[] {
+  const latest = new Map<number, MeasurementPoint>();
+  for (const point of series) latest.set(point.ts, point);
+  return [...latest.values()].sort((a, b) => a.ts - b.ts);
 }

@@ -3,6 +3,8 @@ import { Database } from '@plantlens/platform';
 import { encodeMeasurementCopy } from './binary-copy';
 import type { PreparedBatch } from './measurement-batch';
 
+const UNIQUE_VIOLATION = '23505';
+
 // Per-session scratch table for one write: temporary (no WAL, invisible to others) and emptied at commit.
 const CREATE_STAGING = `
   create temp table if not exists measurement_staging (
@@ -26,17 +28,31 @@ export class MeasurementRepository {
   constructor(private readonly database: Database) {}
 
   /**
-   * Stores a prepared batch in one transaction: binary COPY into the session's staging table, one
-   * set-based merge into `measurement`, and the touched 10 s ranges for the rollup maintainer. Nothing of
-   * it is visible, or lost, unless all of it commits.
+   * Stores a prepared batch (at most one point per variable and instant) in one transaction, with the
+   * touched 10 s ranges for the rollup maintainer; nothing of it is visible, or lost, unless all of it
+   * commits. Almost every batch is new data, so it is first COPied straight into `measurement` — as fast
+   * as a plain COPY. If any point already exists (a replay, a correction), that attempt is undone to a
+   * savepoint and the batch goes the general way: COPY into the session's staging table, then one
+   * set-based merge where the new value wins.
    */
   async store(batch: PreparedBatch): Promise<void> {
     if (batch.points.length === 0) return;
     const copy = encodeMeasurementCopy(batch.points);
     await this.database.transaction(async (connection) => {
-      await connection.query(CREATE_STAGING);
-      await connection.copyFrom('copy pg_temp.measurement_staging from stdin (format binary)', copy);
-      await connection.query(MERGE_STAGING);
+      await connection.query('savepoint new_points');
+      try {
+        await connection.copyFrom(
+          'copy variables.measurement (variable_id, ts, value) from stdin (format binary)',
+          copy,
+        );
+        await connection.query('release savepoint new_points');
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+        await connection.query('rollback to savepoint new_points');
+        await connection.query(CREATE_STAGING);
+        await connection.copyFrom('copy pg_temp.measurement_staging from stdin (format binary)', copy);
+        await connection.query(MERGE_STAGING);
+      }
       await connection.query(RECORD_TOUCHED, [
         batch.touched.map((range) => range.variableId),
         batch.touched.map((range) => range.fromMs),
