@@ -136,7 +136,7 @@ async function main() {
       ['binary', 2 * REFERENCE_OFFSET_MS],
     ]) {
       const chunks = [];
-      let rows = [];
+      const rows = [];
       for (const { points } of batches(ids, total, offset)) {
         rows.push(...points);
         if (rows.length >= 200_000) chunks.push(rows.splice(0));
