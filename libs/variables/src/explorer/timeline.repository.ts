@@ -46,7 +46,7 @@ const RAW_COLUMNS = `
     from (
       select variable_id, value, round(date_part('epoch', ts) * 1000)::int8 as t
       from variables.measurement
-      where variable_id = any($1::int4[])
+      where variable_id = $1::int4
         and ts >= to_timestamp($2::float8 / 1000) and ts < to_timestamp($3::float8 / 1000)
     ) points
     group by variable_id, ((t - $2::int8) * $4::int8) / ($3::int8 - $2::int8)
@@ -64,7 +64,7 @@ const ROLLUP_COLUMNS = `
            min(array[min, date_part('epoch', min_ts)]) as low,
            max(array[max, -date_part('epoch', max_ts)]) as high
     from variables.rollup
-    where variable_id = any($1::int4[]) and resolution_s = $4
+    where variable_id = $1::int4 and resolution_s = $4
       and bucket >= to_timestamp($2::float8 / 1000) and bucket < to_timestamp($3::float8 / 1000)
     group by variable_id, date_bin(make_interval(secs => $5::float8), bucket, timestamptz 'epoch')
   ) columns`;
@@ -73,19 +73,27 @@ const ROLLUP_COLUMNS = `
 export class TimelineRepository {
   constructor(private readonly database: Database) {}
 
-  /** The M4 reduction of each variable over the grid, in one query; variables without points are absent. */
+  /**
+   * The M4 reduction of each variable over the grid; variables without points are absent. One query per
+   * variable, run side by side: on PostgreSQL each takes a connection (and a core) of its own.
+   */
   async reduce(variableIds: number[], grid: TimelineGrid): Promise<Map<number, ReducedSeries>> {
-    const rows = await this.database.withConnection((connection) =>
-      grid.resolutionS === null
-        ? connection.query<ColumnRow>(RAW_COLUMNS, [variableIds, grid.startMs, grid.endMs, grid.columns])
-        : connection.query<ColumnRow>(ROLLUP_COLUMNS, [
-            variableIds,
-            grid.startMs,
-            grid.endMs,
-            grid.resolutionS,
-            grid.columnMs / 1000,
-          ]),
+    const perVariable = await Promise.all(
+      variableIds.map((variableId) =>
+        this.database.withConnection((connection) =>
+          grid.resolutionS === null
+            ? connection.query<ColumnRow>(RAW_COLUMNS, [variableId, grid.startMs, grid.endMs, grid.columns])
+            : connection.query<ColumnRow>(ROLLUP_COLUMNS, [
+                variableId,
+                grid.startMs,
+                grid.endMs,
+                grid.resolutionS,
+                grid.columnMs / 1000,
+              ]),
+        ),
+      ),
     );
+    const rows = perVariable.flat();
     const toMs = grid.resolutionS === null ? (t: number) => t : (t: number) => Math.round(t * 1000);
     const series = new Map<number, ReducedSeries>();
     for (const row of rows) {
