@@ -65,8 +65,15 @@ function recomputeLevel(resolutionS: number, childResolutionS: number | null): s
              ${source.count} as n, ${source.sum} as total,
              ${source.low} as low, ${source.high} as high, ${source.head} as head, ${source.tail} as tail
       from ranges w
-      join ${source.table} c on c.variable_id = w.variable_id ${source.filter}
-        and c.${source.time} >= w.from_ts and c.${source.time} < w.to_ts
+      -- One index range scan per range. The planner cannot know how few rows the ranges hold and, given
+      -- a plain join, merge-joins them against a scan of the whole table; OFFSET 0 keeps this LATERAL
+      -- subquery from being flattened into such a join.
+      cross join lateral (
+        select * from ${source.table} c
+        where c.variable_id = w.variable_id ${source.filter}
+          and c.${source.time} >= w.from_ts and c.${source.time} < w.to_ts
+        offset 0
+      ) c
       group by 1, 2
     ) summary
     on conflict (variable_id, resolution_s, bucket) do update set
@@ -172,6 +179,9 @@ export class RollupRepository {
 
 async function recompute(connection: DatabaseConnection, ranges: readonly TouchedRange[]): Promise<void> {
   if (ranges.length === 0) return;
+  // The row estimates of these statements are far too high (see above), which would make PostgreSQL
+  // spend longer compiling them to machine code than running them.
+  await connection.query('set local jit = off');
   const parameters = asArrays(ranges);
   for (const statement of RECOMPUTE_LEVELS) await connection.query(statement, parameters);
 }
