@@ -42,9 +42,6 @@ export interface VariableTagTable {
   tag_id: number;
 }
 
-// Resolutions of variables.rollup, finest first.
-export const ROLLUP_RESOLUTIONS_S = [10, 60, 600, 3600, 86_400] as const;
-
 export interface QueryTable {
   id: Generated<number>;
   name: string;
@@ -54,6 +51,13 @@ export interface QueryTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export interface RollupPendingTable {
+  id: Generated<string>;
+  variable_id: number;
+  from_ts: Date;
+  to_ts: Date;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
@@ -61,6 +65,7 @@ export interface VariablesDatabase {
   'variables.tag': TagTable;
   'variables.variable_tag': VariableTagTable;
   'variables.query': QueryTable;
+  'variables.rollup_pending': RollupPendingTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;
