@@ -76,6 +76,26 @@ describe('gateway in cluster mode', () => {
     expect(account.body).toEqual(expect.objectContaining({ username: 'admin' }));
   });
 
+  it('passes a CSV upload through as a stream to the variables service', async () => {
+    const server = gateway.getHttpServer();
+    const signIn = await request(server)
+      .post('/api/auth/login')
+      .send({ username: 'admin', password: 'gateway1' })
+      .expect(200);
+    const upload = await request(server)
+      .post('/api/web/csv-upload')
+      .query({ unknownVariables: 'create' })
+      .set(AuthHeaders.authorization, `Bearer ${(signIn.body as TokenPairDto).accessToken}`)
+      .set('content-type', 'text/csv')
+      .send('timestamp;gateway_csv_level\n1767225600;1,5\n1767225601;2\n');
+    expect(upload.status).toBe(200);
+    expect(upload.body).toMatchObject({
+      rows: 2,
+      pointsPublished: 2,
+      variablesCreated: ['gateway_csv_level'],
+    });
+  });
+
   it('answers its own health, a 404 for unknown API paths, and explains a missing web build', async () => {
     const server = gateway.getHttpServer();
     await request(server).get('/api/health').expect(200, { status: 'ok' });

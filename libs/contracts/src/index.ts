@@ -8,3 +8,4 @@ export * from './auth';
 export * from './user';
 export * from './group';
 export * from './permission';
+export * from './csv-upload';

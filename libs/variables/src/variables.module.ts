@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { SchemaMigrator } from '@plantlens/platform';
 import { VARIABLES_SCHEMA } from './database/variables-database';
 import { variablesMigrations } from './database/migrations';
+import { CsvUploadModule } from './csv-upload/csv-upload.module';
 import { ExplorerController } from './explorer/explorer.controller';
 import { TimelineService } from './explorer/timeline.service';
 import { IngestionService } from './measurement/ingestion.service';
@@ -11,6 +12,7 @@ import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 
 @Module({
+  imports: [CsvUploadModule],
   controllers: [ExplorerController, VariableController, MeasurementConsumer],
   providers: [VariableRepository, MeasurementRepository, IngestionService, TimelineService],
   exports: [IngestionService],

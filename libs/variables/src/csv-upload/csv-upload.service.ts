@@ -1,0 +1,230 @@
+import { BadRequestException, Injectable, Logger, PayloadTooLargeException } from '@nestjs/common';
+import {
+  clientReferenceSchema,
+  CSV_UPLOAD_MAX_BYTES,
+  CSV_UPLOAD_MAX_LISTED_ERRORS,
+  type CsvRowErrorDto,
+  type CsvRowErrorReason,
+  type CsvUploadQuery,
+  type CsvUploadResponseDto,
+} from '@plantlens/contracts';
+import { EventPublisher } from '@plantlens/platform';
+import { VariableRepository } from '../variable/variable.repository';
+import {
+  detectFieldSeparator,
+  isProblem,
+  parseNumber,
+  parseRowTime,
+  resolveDecimalSeparator,
+  splitFields,
+  type DecimalSeparator,
+  type FieldSeparator,
+  type TimeColumn,
+} from './csv-format';
+import { readCsvLines, type CsvLine } from './csv-lines';
+import { MeasurementBatcher } from './measurement-batcher';
+
+// A CSV line is a timestamp and one cell per variable: 1 MB is thousands of columns.
+const MAX_LINE_LENGTH = 1024 * 1024;
+// One declaration call of the variables table; more columns than this is not a plant export.
+const MAX_VARIABLE_COLUMNS = 10_000;
+const MAX_REPORTED_VALUE_LENGTH = 100;
+const SOURCE = 'csv-upload';
+
+// What each column of the file becomes.
+type ColumnPlan =
+  | { kind: 'time' }
+  // the explorer's download writes both timestamp and datetime: the second one is redundant
+  | { kind: 'redundant-time' }
+  | { kind: 'variable'; variableId: number }
+  | { kind: 'skipped' };
+
+interface FileLayout {
+  fieldSeparator: FieldSeparator;
+  decimal: DecimalSeparator;
+  timeColumn: TimeColumn;
+  headers: string[];
+  columns: ColumnPlan[];
+}
+
+class ErrorReport {
+  readonly errors: CsvRowErrorDto[] = [];
+  count = 0;
+
+  add(line: number, column: number | null, header: string | null, reason: CsvRowErrorReason, value?: string) {
+    this.count += 1;
+    if (this.errors.length >= CSV_UPLOAD_MAX_LISTED_ERRORS) return;
+    this.errors.push({
+      line,
+      column,
+      header,
+      reason,
+      value: value === undefined ? null : value.slice(0, MAX_REPORTED_VALUE_LENGTH),
+    });
+  }
+}
+
+// Reads an uploaded CSV file as it arrives and publishes its points to `measurements`; the writer stores
+// them like any other source's. Memory stays flat whatever the file size: one chunk of lines and the
+// open batches are all it holds. Bad cells and rows go to the error report; the rest is published.
+@Injectable()
+export class CsvUploadService {
+  private readonly logger = new Logger(CsvUploadService.name);
+
+  constructor(
+    private readonly variables: VariableRepository,
+    private readonly publisher: EventPublisher,
+  ) {}
+
+  async upload(
+    body: AsyncIterable<Buffer | string>,
+    options: CsvUploadQuery,
+    now = Date.now(),
+  ): Promise<CsvUploadResponseDto> {
+    const report = new ErrorReport();
+    const batcher = new MeasurementBatcher(this.publisher, SOURCE);
+    const summary = { rows: 0, variablesCreated: [] as string[], unknownVariables: [] as string[] };
+    let layout: FileLayout | undefined;
+
+    for await (const lines of readCsvLines(limitBytes(body), MAX_LINE_LENGTH)) {
+      for (const line of lines) {
+        if (!layout) {
+          layout = await this.readHeader(line, options, report, summary);
+          continue;
+        }
+        if (line.tooLong) {
+          summary.rows += 1;
+          report.add(line.number, null, null, 'line-too-long');
+        } else if (line.text.trim().length > 0) {
+          summary.rows += 1;
+          this.readRow(line, layout, report, batcher, now);
+        }
+      }
+      await batcher.publishFull();
+    }
+    if (!layout) throw new BadRequestException('The file is empty: the first line must be the header');
+    await batcher.flush();
+    this.logger.log(
+      `CSV upload: ${summary.rows} rows, ${batcher.published} points published, ${report.count} errors`,
+    );
+    return {
+      ...summary,
+      pointsPublished: batcher.published,
+      errors: report.errors,
+      errorCount: report.count,
+      truncated: report.count > report.errors.length,
+    };
+  }
+
+  private async readHeader(
+    line: CsvLine,
+    options: CsvUploadQuery,
+    report: ErrorReport,
+    summary: { variablesCreated: string[]; unknownVariables: string[] },
+  ): Promise<FileLayout> {
+    if (line.tooLong) throw new BadRequestException('The header line is too long');
+    const fieldSeparator = detectFieldSeparator(line.text);
+    const headers = (splitFields(line.text, fieldSeparator) ?? []).map((header) => header.trim());
+    const timeColumn = headers[0]?.toLowerCase();
+    if (timeColumn !== 'timestamp' && timeColumn !== 'datetime') {
+      throw new BadRequestException(
+        'The first column of the header must be "timestamp" (epoch seconds or milliseconds) or "datetime"',
+      );
+    }
+    const otherTime = timeColumn === 'timestamp' ? 'datetime' : 'timestamp';
+    if (headers.length - 1 > MAX_VARIABLE_COLUMNS) {
+      throw new BadRequestException(`The file has more than ${MAX_VARIABLE_COLUMNS} variable columns`);
+    }
+
+    const references = new Map<string, number>();
+    headers.forEach((header, index) => {
+      if (index === 0 || (index === 1 && header.toLowerCase() === otherTime)) return;
+      if (!clientReferenceSchema.safeParse(header).success) {
+        report.add(line.number, index + 1, header, 'invalid-reference', header);
+      } else if (references.has(header)) {
+        report.add(line.number, index + 1, header, 'duplicate-column', header);
+      } else {
+        references.set(header, index);
+      }
+    });
+    const ids = await this.resolveVariables([...references.keys()], options, summary);
+
+    const columns = headers.map((header, index): ColumnPlan => {
+      if (index === 0) return { kind: 'time' };
+      if (index === 1 && header.toLowerCase() === otherTime) return { kind: 'redundant-time' };
+      const variableId = references.get(header) === index ? ids.get(header) : undefined;
+      return variableId === undefined ? { kind: 'skipped' } : { kind: 'variable', variableId };
+    });
+    return {
+      fieldSeparator,
+      decimal: resolveDecimalSeparator(options.decimalSeparator, fieldSeparator),
+      timeColumn,
+      headers,
+      columns,
+    };
+  }
+
+  // Client reference → variable id for the file's columns, declaring the missing ones when asked to.
+  private async resolveVariables(
+    references: string[],
+    options: CsvUploadQuery,
+    summary: { variablesCreated: string[]; unknownVariables: string[] },
+  ): Promise<Map<string, number>> {
+    const known = new Map(
+      (await this.variables.findAllOrderedByName()).map((variable) => [
+        variable.clientReference,
+        variable.id,
+      ]),
+    );
+    const missing = references.filter((reference) => !known.has(reference));
+    if (missing.length === 0) return known;
+    if (options.unknownVariables === 'report') {
+      summary.unknownVariables.push(...missing);
+      return known;
+    }
+    const declared = await this.variables.declareRaw(
+      missing.map((reference) => ({ clientReference: reference, name: reference, unit: null })),
+    );
+    for (const { clientReference, id } of declared) known.set(clientReference, id);
+    summary.variablesCreated.push(...missing);
+    return known;
+  }
+
+  private readRow(
+    line: CsvLine,
+    layout: FileLayout,
+    report: ErrorReport,
+    batcher: MeasurementBatcher,
+    now: number,
+  ): void {
+    const cells = splitFields(line.text, layout.fieldSeparator);
+    if (!cells) return report.add(line.number, null, null, 'unterminated-quote');
+    if (cells.length !== layout.columns.length) return report.add(line.number, null, null, 'column-count');
+    const [timeCell = '', ...valueCells] = cells;
+    const ts = parseRowTime(timeCell, layout.timeColumn, layout.decimal, now);
+    if (isProblem(ts)) return report.add(line.number, 1, layout.headers[0] ?? null, ts.problem, timeCell);
+    valueCells.forEach((cell, valueIndex) => {
+      const index = valueIndex + 1;
+      const column = layout.columns[index];
+      if (column?.kind !== 'variable' || cell.trim().length === 0) return;
+      const value = parseNumber(cell, layout.decimal);
+      if (isProblem(value))
+        report.add(line.number, index + 1, layout.headers[index] ?? null, value.problem, cell);
+      else batcher.add(column.variableId, ts, value);
+    });
+  }
+}
+
+export function fileTooLarge(): PayloadTooLargeException {
+  return new PayloadTooLargeException(`The file exceeds ${CSV_UPLOAD_MAX_BYTES / 1024 ** 2} MB`);
+}
+
+// Fastify's body limit does not apply to a streamed body: the uploader keeps its own.
+async function* limitBytes(body: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer | string> {
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.length;
+    if (received > CSV_UPLOAD_MAX_BYTES) throw fileTooLarge();
+    yield chunk;
+  }
+}
