@@ -21,6 +21,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   Explore: async () => (await import('../features/explorer/pages/explore-page')).ExplorePage,
   ExplorerEvolution: async () =>
     (await import('../features/explorer/pages/explorer-evolution-page')).ExplorerEvolutionPage,
+  CsvUploader: async () => (await import('../features/csv-upload/pages/csv-uploader-page')).CsvUploaderPage,
   UserList: async () => (await import('../features/admin/pages/user-list-page')).UserListPage,
   User: async () => (await import('../features/admin/pages/user-page')).UserPage,
   GroupList: async () => (await import('../features/admin/pages/group-list-page')).GroupListPage,
