@@ -167,7 +167,7 @@ export const enGB = {
     decimalComma: 'Comma (1,5)',
     upload: 'Upload',
     uploading: 'Uploading and reading the file…',
-    finishing: 'Publishing the last points…',
+    finishing: 'Processing the end of the file…',
     failed: 'The file could not be loaded',
     summary: {
       title: 'Result',

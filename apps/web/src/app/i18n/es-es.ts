@@ -168,7 +168,7 @@ export const esES: Translation = {
     decimalComma: 'Coma (1,5)',
     upload: 'Cargar',
     uploading: 'Subiendo y leyendo el fichero…',
-    finishing: 'Publicando los últimos puntos…',
+    finishing: 'Procesando el final del fichero…',
     failed: 'No se ha podido cargar el fichero',
     summary: {
       title: 'Resultado',
