@@ -220,6 +220,9 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
     expect(noTime.body.message).toBe(
       'The first column of the header must be "timestamp" (epoch seconds or milliseconds) or "datetime"',
     );
+    const openQuote = await upload(`timestamp;"${ref('x')}\n1;2\n`);
+    expect(openQuote.status).toBe(400);
+    expect(openQuote.body.message).toBe('The header has a quote that is never closed');
     const empty = await upload('', {}, 'application/octet-stream');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('The file is empty: the first line must be the header');

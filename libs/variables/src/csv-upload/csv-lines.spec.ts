@@ -1,8 +1,9 @@
+import { Readable } from 'node:stream';
 import { readCsvLines, type CsvLine } from './csv-lines';
 
 async function collect(chunks: (Buffer | string)[], maxLineLength = 1_000): Promise<CsvLine[]> {
   const lines: CsvLine[] = [];
-  for await (const batch of readCsvLines(chunks, maxLineLength)) lines.push(...batch);
+  for await (const batch of readCsvLines(Readable.from(chunks), maxLineLength)) lines.push(...batch);
   return lines;
 }
 

@@ -31,21 +31,16 @@ const MAX_VARIABLE_COLUMNS = 10_000;
 const MAX_REPORTED_VALUE_LENGTH = 100;
 const SOURCE = 'csv-upload';
 
-// What each column of the file becomes.
-type ColumnPlan =
-  | { kind: 'time' }
-  // the explorer's download writes both timestamp and datetime: the second one is redundant
-  | { kind: 'redundant-time' }
-  | { kind: 'variable'; variableId: number }
-  | { kind: 'skipped' };
-
 interface FileLayout {
   fieldSeparator: FieldSeparator;
   decimal: DecimalSeparator;
   timeColumn: TimeColumn;
   headers: string[];
-  columns: ColumnPlan[];
+  /** per column, the variable its cells belong to; undefined for the time and skipped columns */
+  variableIds: (number | undefined)[];
 }
+
+type VariableOutcome = Pick<CsvUploadResponseDto, 'variablesCreated' | 'unknownVariables'>;
 
 class ErrorReport {
   readonly errors: CsvRowErrorDto[] = [];
@@ -83,7 +78,11 @@ export class CsvUploadService {
   ): Promise<CsvUploadResponseDto> {
     const report = new ErrorReport();
     const batcher = new MeasurementBatcher(this.publisher, SOURCE);
-    const summary = { rows: 0, variablesCreated: [] as string[], unknownVariables: [] as string[] };
+    const summary: VariableOutcome & { rows: number } = {
+      rows: 0,
+      variablesCreated: [],
+      unknownVariables: [],
+    };
     let layout: FileLayout | undefined;
 
     for await (const lines of readCsvLines(limitBytes(body), MAX_LINE_LENGTH)) {
@@ -120,25 +119,29 @@ export class CsvUploadService {
     line: CsvLine,
     options: CsvUploadQuery,
     report: ErrorReport,
-    summary: { variablesCreated: string[]; unknownVariables: string[] },
+    summary: VariableOutcome,
   ): Promise<FileLayout> {
     if (line.tooLong) throw new BadRequestException('The header line is too long');
     const fieldSeparator = detectFieldSeparator(line.text);
-    const headers = (splitFields(line.text, fieldSeparator) ?? []).map((header) => header.trim());
+    const headers = splitFields(line.text, fieldSeparator)?.map((header) => header.trim());
+    if (!headers) throw new BadRequestException('The header has a quote that is never closed');
     const timeColumn = headers[0]?.toLowerCase();
     if (timeColumn !== 'timestamp' && timeColumn !== 'datetime') {
       throw new BadRequestException(
         'The first column of the header must be "timestamp" (epoch seconds or milliseconds) or "datetime"',
       );
     }
+    // The explorer's download writes both timestamp and datetime: the second time column is redundant.
     const otherTime = timeColumn === 'timestamp' ? 'datetime' : 'timestamp';
+    const isTimeColumn = (header: string, index: number) =>
+      index === 0 || (index === 1 && header.toLowerCase() === otherTime);
     if (headers.length - 1 > MAX_VARIABLE_COLUMNS) {
       throw new BadRequestException(`The file has more than ${MAX_VARIABLE_COLUMNS} variable columns`);
     }
 
     const references = new Map<string, number>();
     headers.forEach((header, index) => {
-      if (index === 0 || (index === 1 && header.toLowerCase() === otherTime)) return;
+      if (isTimeColumn(header, index)) return;
       if (!clientReferenceSchema.safeParse(header).success) {
         report.add(line.number, index + 1, header, 'invalid-reference', header);
       } else if (references.has(header)) {
@@ -149,18 +152,15 @@ export class CsvUploadService {
     });
     const ids = await this.resolveVariables([...references.keys()], options, summary);
 
-    const columns = headers.map((header, index): ColumnPlan => {
-      if (index === 0) return { kind: 'time' };
-      if (index === 1 && header.toLowerCase() === otherTime) return { kind: 'redundant-time' };
-      const variableId = references.get(header) === index ? ids.get(header) : undefined;
-      return variableId === undefined ? { kind: 'skipped' } : { kind: 'variable', variableId };
-    });
     return {
       fieldSeparator,
       decimal: resolveDecimalSeparator(options.decimalSeparator, fieldSeparator),
       timeColumn,
       headers,
-      columns,
+      // A repeated header's later column is not the one in `references`, so it maps to no variable.
+      variableIds: headers.map((header, index) =>
+        !isTimeColumn(header, index) && references.get(header) === index ? ids.get(header) : undefined,
+      ),
     };
   }
 
@@ -168,7 +168,7 @@ export class CsvUploadService {
   private async resolveVariables(
     references: string[],
     options: CsvUploadQuery,
-    summary: { variablesCreated: string[]; unknownVariables: string[] },
+    summary: VariableOutcome,
   ): Promise<Map<string, number>> {
     const known = new Map(
       (await this.variables.findAllOrderedByName()).map((variable) => [
@@ -199,18 +199,18 @@ export class CsvUploadService {
   ): void {
     const cells = splitFields(line.text, layout.fieldSeparator);
     if (!cells) return report.add(line.number, null, null, 'unterminated-quote');
-    if (cells.length !== layout.columns.length) return report.add(line.number, null, null, 'column-count');
+    if (cells.length !== layout.headers.length) return report.add(line.number, null, null, 'column-count');
     const [timeCell = '', ...valueCells] = cells;
     const ts = parseRowTime(timeCell, layout.timeColumn, layout.decimal, now);
     if (isProblem(ts)) return report.add(line.number, 1, layout.headers[0] ?? null, ts.problem, timeCell);
     valueCells.forEach((cell, valueIndex) => {
       const index = valueIndex + 1;
-      const column = layout.columns[index];
-      if (column?.kind !== 'variable' || cell.trim().length === 0) return;
+      const variableId = layout.variableIds[index];
+      if (variableId === undefined || cell.trim().length === 0) return;
       const value = parseNumber(cell, layout.decimal);
       if (isProblem(value))
         report.add(line.number, index + 1, layout.headers[index] ?? null, value.problem, cell);
-      else batcher.add(column.variableId, ts, value);
+      else batcher.add(variableId, ts, value);
     });
   }
 }
