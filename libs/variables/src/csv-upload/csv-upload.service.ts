@@ -200,18 +200,18 @@ export class CsvUploadService {
     const cells = splitFields(line.text, layout.fieldSeparator);
     if (!cells) return report.add(line.number, null, null, 'unterminated-quote');
     if (cells.length !== layout.headers.length) return report.add(line.number, null, null, 'column-count');
-    const [timeCell = '', ...valueCells] = cells;
+    const timeCell = cells[0] ?? '';
     const ts = parseRowTime(timeCell, layout.timeColumn, layout.decimal, now);
     if (isProblem(ts)) return report.add(line.number, 1, layout.headers[0] ?? null, ts.problem, timeCell);
-    valueCells.forEach((cell, valueIndex) => {
-      const index = valueIndex + 1;
+    for (let index = 1; index < cells.length; index += 1) {
       const variableId = layout.variableIds[index];
-      if (variableId === undefined || cell.trim().length === 0) return;
+      const cell = cells[index] ?? '';
+      if (variableId === undefined || cell.trim().length === 0) continue;
       const value = parseNumber(cell, layout.decimal);
       if (isProblem(value))
         report.add(line.number, index + 1, layout.headers[index] ?? null, value.problem, cell);
       else batcher.add(variableId, ts, value);
-    });
+    }
   }
 }
 
