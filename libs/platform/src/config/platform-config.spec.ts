@@ -38,4 +38,15 @@ describe('loadPlatformConfig', () => {
   it('treats empty values as unset', () => {
     expect(loadPlatformConfig({ PORT: '' }).PORT).toBe(3000);
   });
+
+  it('bounds the correlation settings', () => {
+    const defaults = loadPlatformConfig({});
+    expect([defaults.CORRELATION_MAX_POINTS, defaults.CORRELATION_ASOF_MAX_AGE_SECONDS]).toEqual([
+      100_000, 3600,
+    ]);
+    expect(() => loadPlatformConfig({ CORRELATION_MAX_POINTS: '1' })).toThrow(/CORRELATION_MAX_POINTS/);
+    expect(() => loadPlatformConfig({ CORRELATION_ASOF_MAX_AGE_SECONDS: '0' })).toThrow(
+      /CORRELATION_ASOF_MAX_AGE_SECONDS/,
+    );
+  });
 });

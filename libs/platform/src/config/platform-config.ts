@@ -63,6 +63,15 @@ const environmentSchema = z.object({
     .default(168),
   SIMULATOR_BACKFILL_STEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SIMULATOR_LIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
+  // Most points correlation-data returns per variable; a denser X series is averaged into time buckets.
+  CORRELATION_MAX_POINTS: z.coerce.number().int().min(2).max(10_000_000).default(100_000),
+  // How old the Y/Z value paired as-of an X point may be; an older one (a stalled sensor) drops the pair.
+  CORRELATION_ASOF_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 86_400)
+    .default(3600),
   // Access tokens are Ed25519 JWTs: identity signs with AUTH_SIGNING_KEY (PKCS8), every service verifies with
   // AUTH_VERIFY_KEY (SPKI). With neither set, a key pair is generated once into DATA_DIR/keys and reused.
   AUTH_SIGNING_KEY: pem('PRIVATE KEY').optional(),

@@ -1,0 +1,276 @@
+// `npm run bench -- --timeline` (or `node tools/bench/timeline-bench.mjs`): timeline-data latency for 9
+// variables at 1-second resolution over one year, for ranges of 1 hour, 1 day, 1 month and 1 year, beside
+// the naive query (date_bin + GROUP BY over the raw table) measured in the same run on the same data.
+//
+// PostgreSQL: the full dataset (9 × 31 536 000 = 283 824 000 raw points) lives in its own database,
+// `plantlens_timeline_bench`, loaded once with generate_series (about half an hour on 2 cores) and then
+// reused; its rollups are built by the product's own RollupService. Standalone (PGlite) cannot hold 284 M
+// rows in a WASM heap, so it runs the same ranges on a scaled dataset of one point per minute (4.7 M
+// points); the report says so.
+//
+// Requests go through HTTP with a signed-in user's token, like the browser's.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { AuthHeaders } = require('@plantlens/contracts');
+const {
+  createServiceApp,
+  serviceModule,
+  loadPlatformConfig,
+  Database,
+  AuthKeys,
+} = require('@plantlens/platform');
+const { VariablesModule, RollupService } = require('@plantlens/variables');
+const { IdentityModule } = require('@plantlens/identity');
+const { sql } = require('kysely');
+const pg = require('pg');
+
+const VARIABLES = 9;
+const YEAR_START = Date.UTC(2025, 0, 1);
+const YEAR_END = Date.UTC(2026, 0, 1);
+const WIDTH = 2000;
+const BENCH_PASSWORD = 'timeline-bench-password';
+const HOUR = 3_600_000;
+const RANGES = [
+  { name: '1 hour', ms: HOUR },
+  { name: '1 day', ms: 24 * HOUR },
+  { name: '1 month', ms: 30 * 24 * HOUR },
+  { name: '1 year', ms: YEAR_END - YEAR_START },
+];
+const FAST_RUNS = Number(process.env.BENCH_TIMELINE_RUNS ?? 40);
+const NAIVE_RUNS = Number(process.env.BENCH_TIMELINE_NAIVE_RUNS ?? 5);
+
+const args = new Set(process.argv.slice(2));
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), runs: sorted.length };
+}
+
+// Deterministic range starts spread over the year, so runs do not hit one warm page set only.
+function rangeStarts(rangeMs, runs) {
+  const span = YEAR_END - YEAR_START - rangeMs;
+  return Array.from({ length: runs }, (_, i) => {
+    const start = YEAR_START + Math.floor((span * ((i * 7919) % runs)) / Math.max(1, runs));
+    return start - (start % 60_000); // the explorer rounds to the minute
+  });
+}
+
+async function startApp(config) {
+  const app = await createServiceApp({
+    name: 'timeline-bench',
+    module: serviceModule(config, [IdentityModule, VariablesModule]),
+    config,
+    consumerGroup: 'timeline-bench',
+  });
+  await app.listen(0, '127.0.0.1');
+  return app;
+}
+
+async function declareVariables(url, serviceToken) {
+  const response = await fetch(`${url}/api/web/variable/raw/declare`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-token': serviceToken },
+    body: JSON.stringify({
+      variables: Array.from({ length: VARIABLES }, (_, i) => ({
+        clientReference: `timeline_bench_${i}`,
+        name: `Timeline bench ${i}`,
+        unit: null,
+      })),
+    }),
+  });
+  if (!response.ok) throw new Error(`declare failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).variables.map((variable) => variable.id).sort((a, b) => a - b);
+}
+
+async function signIn(url) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).accessToken;
+}
+
+/**
+ * Loads one point per `stepS` seconds per variable over the year, month by month (progress on stderr),
+ * then builds the rollups with the product's RollupService. Skipped when the marker row says it is done.
+ */
+async function ensureDataset(app, ids, stepS) {
+  const database = app.get(Database);
+  const db = database.kysely;
+  await sql`create table if not exists public.timeline_bench_dataset (step_s integer primary key, points bigint, loaded_at timestamptz)`.execute(
+    db,
+  );
+  const done = await sql`select points from public.timeline_bench_dataset where step_s = ${stepS}`.execute(
+    db,
+  );
+  if (done.rows.length > 0) return Number(done.rows[0].points);
+  const started = performance.now();
+  const months = Array.from({ length: 12 }, (_, m) => [Date.UTC(2025, m, 1), Date.UTC(2025, m + 1, 1)]);
+  for (const [index, id] of ids.entries()) {
+    for (const [from, to] of months) {
+      // A smooth daily and weekly shape plus noise and rare spikes: M4 has real extremes to keep.
+      await sql`
+        insert into variables.measurement (variable_id, ts, value)
+        select ${id}, t,
+               50 + 20 * sin(extract(epoch from t) / 86400.0 * 2 * pi() + ${index})
+                  + 5 * sin(extract(epoch from t) / 604800.0 * 2 * pi())
+                  + 2 * random() + case when random() < 0.00001 then 40 else 0 end
+        from generate_series(to_timestamp(${from / 1000}), to_timestamp(${to / 1000}) - make_interval(secs => ${stepS}),
+                             make_interval(secs => ${stepS})) as t
+        on conflict do nothing`.execute(db);
+      const elapsed = (performance.now() - started) / 1000;
+      process.stderr.write(
+        `\r  loaded variable ${index + 1}/${VARIABLES}, month ${new Date(from).getUTCMonth() + 1}/12 (${elapsed.toFixed(0)} s)   `,
+      );
+    }
+  }
+  process.stderr.write('\n');
+  if (args.has('--load-only')) return 0;
+  const rollupStarted = performance.now();
+  await app.get(RollupService).rebuild(YEAR_START, YEAR_END, ids);
+  process.stderr.write(`  rollups built in ${((performance.now() - rollupStarted) / 1000).toFixed(0)} s\n`);
+  const counted =
+    await sql`select count(*)::bigint as n from variables.measurement where variable_id = any(${ids})`.execute(
+      db,
+    );
+  const points = Number(counted.rows[0].n);
+  await sql`insert into public.timeline_bench_dataset values (${stepS}, ${points}, now())`.execute(db);
+  return points;
+}
+
+async function timeTimeline(url, token, ids, start, rangeMs) {
+  const query = new URLSearchParams({
+    variableIds: ids.join(','),
+    startDate: String(start),
+    endDate: String(start + rangeMs),
+    width: String(WIDTH),
+  });
+  const began = performance.now();
+  const response = await fetch(`${url}/api/web/explorer/timeline-data?${query}`, {
+    headers: { [AuthHeaders.authorization]: `Bearer ${token}` },
+  });
+  const body = await response.json();
+  const ms = performance.now() - began;
+  if (!response.ok) throw new Error(`timeline-data ${response.status}: ${JSON.stringify(body)}`);
+  const points = body.variables.reduce((sum, variable) => sum + variable.data.length, 0);
+  return { ms, points };
+}
+
+// What one would write without rollups: one aggregate per pixel column straight from the raw table.
+async function timeNaive(database, ids, start, rangeMs) {
+  const bucketMs = Math.max(1, Math.floor(rangeMs / WIDTH));
+  const began = performance.now();
+  await sql`
+    select variable_id, date_bin(make_interval(secs => ${bucketMs / 1000}), ts, to_timestamp(${start / 1000})) as bucket,
+           min(value), max(value), avg(value)
+    from variables.measurement
+    where variable_id = any(${ids}) and ts >= to_timestamp(${start / 1000}) and ts < to_timestamp(${(start + rangeMs) / 1000})
+    group by 1, 2`.execute(database.kysely);
+  return performance.now() - began;
+}
+
+async function measure(app, ids, label) {
+  const url = await app.getUrl();
+  const token = await signIn(url);
+  const database = app.get(Database);
+  const rows = [];
+  for (const range of RANGES) {
+    const starts = rangeStarts(range.ms, FAST_RUNS);
+    await timeTimeline(url, token, ids, starts[0], range.ms); // warm-up (JIT, plans)
+    const samples = [];
+    let points = 0;
+    for (const start of starts) {
+      const result = await timeTimeline(url, token, ids, start, range.ms);
+      samples.push(result.ms);
+      points = Math.max(points, result.points);
+    }
+    const naiveSamples = [];
+    for (const start of rangeStarts(range.ms, NAIVE_RUNS))
+      naiveSamples.push(await timeNaive(database, ids, start, range.ms));
+    const fast = summary(samples);
+    const naive = summary(naiveSamples);
+    rows.push({ label, range: range.name, fast, naive, points });
+    console.log(
+      `${label.padEnd(34)} ${range.name.padEnd(8)} timeline-data p50 ${fast.p50.toFixed(1).padStart(7)} ms  p95 ${fast.p95
+        .toFixed(1)
+        .padStart(
+          7,
+        )} ms (${fast.runs} runs, ≤${points} points) | naive p50 ${naive.p50.toFixed(0).padStart(6)} ms  p95 ${naive.p95
+        .toFixed(0)
+        .padStart(6)} ms (${naive.runs} runs) | ${(naive.p50 / fast.p50).toFixed(0)}× faster`,
+    );
+  }
+  return rows;
+}
+
+function startedService(script, variable) {
+  if (process.env[variable]) return process.env[variable];
+  const output = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
+  if (!match) throw new Error(`${script} did not print ${variable}`);
+  return match[1].trim();
+}
+
+async function postgres() {
+  const baseUrl = startedService('tools/postgres/start.sh', 'DATABASE_URL');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const exists = await admin.query(`select 1 from pg_database where datname = 'plantlens_timeline_bench'`);
+  if (exists.rowCount === 0) await admin.query('create database plantlens_timeline_bench');
+  await admin.end();
+  const databaseUrl = baseUrl.replace(/\/[^/?]+(\?|$)/, '/plantlens_timeline_bench$1');
+  const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-timeline-bench-'));
+  const config = loadPlatformConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SUPERADMIN_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'error',
+    LOG_FORMAT: 'text',
+  });
+  const app = await startApp(config);
+  try {
+    const ids = await declareVariables(await app.getUrl(), app.get(AuthKeys).serviceToken);
+    const points = await ensureDataset(app, ids, 1);
+    if (args.has('--load-only')) return [];
+    return await measure(app, ids, `PostgreSQL, ${(points / 1e6).toFixed(1)} M points at 1 s`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function standalone() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-timeline-bench-'));
+  const config = loadPlatformConfig({
+    DATA_DIR: dataDir,
+    SUPERADMIN_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'error',
+    LOG_FORMAT: 'text',
+  });
+  const app = await startApp(config);
+  try {
+    const ids = await declareVariables(await app.getUrl(), app.get(AuthKeys).serviceToken);
+    const points = await ensureDataset(app, ids, 60);
+    return await measure(app, ids, `PGlite, ${(points / 1e6).toFixed(1)} M points at 60 s`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `timeline-data latency, ${VARIABLES} variables, width ${WIDTH} px, year ${new Date(YEAR_START).getUTCFullYear()}`,
+);
+if (!args.has('--postgres-only')) await standalone();
+if (!args.has('--standalone-only')) await postgres();
