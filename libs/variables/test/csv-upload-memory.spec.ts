@@ -108,7 +108,8 @@ describe('CSV uploader memory', () => {
     console.log(
       `CSV upload of ${fileMb.toFixed(0)} MB (${summary.pointsPublished} points) in ${seconds.toFixed(1)} s ` +
         `(${Math.round(summary.pointsPublished / seconds)} points/s published and stored, PGlite); ` +
-        `peak live heap growth ${growthMb.toFixed(1)} MB`,
+        `live heap ${(baseline / 1024 ** 2).toFixed(1)} MB before, at most ${(peak / 1024 ** 2).toFixed(1)} MB ` +
+        `during (growth ${growthMb.toFixed(1)} MB)`,
     );
     // Holding the file as text alone would grow the heap by its size, its points by several times that.
     expect(fileMb).toBeGreaterThan(1.5 * HEAP_BUDGET_MB);
