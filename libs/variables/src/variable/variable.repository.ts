@@ -64,22 +64,24 @@ export class VariableRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Creates the variables that do not exist yet; existing ones keep their name and unit. */
+  /** Creates the variables that do not exist yet (unless told not to); existing ones keep their name and unit. */
   async declareRaw(
     declarations: RawVariableDeclaration[],
+    createMissing = true,
   ): Promise<{ id: number; clientReference: string }[]> {
-    await this.db
-      .insertInto('variables.variable')
-      .values(
-        declarations.map((declaration) => ({
-          client_reference: declaration.clientReference,
-          name: declaration.name,
-          unit: declaration.unit,
-          category_id: null,
-        })),
-      )
-      .onConflict((conflict) => conflict.column('client_reference').doNothing())
-      .execute();
+    if (createMissing)
+      await this.db
+        .insertInto('variables.variable')
+        .values(
+          declarations.map((declaration) => ({
+            client_reference: declaration.clientReference,
+            name: declaration.name,
+            unit: declaration.unit,
+            category_id: null,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('client_reference').doNothing())
+        .execute();
     return this.db
       .selectFrom('variables.variable')
       .select(['id', 'client_reference as clientReference'])
