@@ -205,6 +205,15 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
     ]);
   });
 
+  it('reads a file none of whose columns is a variable, reporting its header and its bad times', async () => {
+    const summary = await uploadOk(`datetime;bad name\n${iso(T0)};1\nnever;2\n`);
+    expect(summary).toMatchObject({ rows: 2, pointsPublished: 0, errorCount: 2 });
+    expect(summary.errors.map(({ line, reason }) => [line, reason])).toEqual([
+      [1, 'invalid-reference'],
+      [3, 'invalid-time'],
+    ]);
+  });
+
   it('lists the first 1 000 errors and counts them all', async () => {
     await declareVariables(app, [ref('noisy')]);
     const rows = Array.from({ length: 1_500 }, (_, index) => `${iso(T0 + index * 1000)};oops`);

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger, PayloadTooLargeException } from '@nestjs/common';
 import {
   clientReferenceSchema,
   CSV_UPLOAD_MAX_BYTES,
@@ -8,7 +8,7 @@ import {
   type CsvUploadQuery,
   type CsvUploadResponseDto,
 } from '@plantlens/contracts';
-import { EventPublisher } from '@plantlens/platform';
+import { EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { VariableRepository } from '../variable/variable.repository';
 import {
   detectFieldSeparator,
@@ -69,6 +69,7 @@ export class CsvUploadService {
   constructor(
     private readonly variables: VariableRepository,
     private readonly publisher: EventPublisher,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
   async upload(
@@ -77,7 +78,7 @@ export class CsvUploadService {
     now = Date.now(),
   ): Promise<CsvUploadResponseDto> {
     const report = new ErrorReport();
-    const batcher = new MeasurementBatcher(this.publisher, SOURCE);
+    const batcher = new MeasurementBatcher(this.publisher, SOURCE, this.config.KAFKA_TOPIC_PARTITIONS);
     const summary: VariableOutcome & { rows: number } = {
       rows: 0,
       variablesCreated: [],
@@ -170,10 +171,18 @@ export class CsvUploadService {
     options: CsvUploadQuery,
     summary: VariableOutcome,
   ): Promise<Map<string, number>> {
+    if (references.length === 0) return new Map();
+    const declarations = references.map((reference) => ({
+      clientReference: reference,
+      name: reference,
+      unit: null,
+    }));
+    // Looked up first, so that the answer can tell which variables this upload created.
+    const lookUpOnly = false;
     const known = new Map(
-      (await this.variables.findAllOrderedByName()).map((variable) => [
-        variable.clientReference,
-        variable.id,
+      (await this.variables.declareRaw(declarations, lookUpOnly)).map(({ clientReference, id }) => [
+        clientReference,
+        id,
       ]),
     );
     const missing = references.filter((reference) => !known.has(reference));
@@ -183,7 +192,7 @@ export class CsvUploadService {
       return known;
     }
     const declared = await this.variables.declareRaw(
-      missing.map((reference) => ({ clientReference: reference, name: reference, unit: null })),
+      declarations.filter((declaration) => !known.has(declaration.clientReference)),
     );
     for (const { clientReference, id } of declared) known.set(clientReference, id);
     summary.variablesCreated.push(...missing);

@@ -1,22 +1,22 @@
 import { Topics, type MeasurementBatch, type MeasurementPoint } from '@plantlens/contracts';
-import type { EventPublisher } from '@plantlens/platform';
+import { measurementKey, type EventPublisher } from '@plantlens/platform';
 
-// Points of one variable always travel under the same key, so the bus keeps them in order; several
-// keys let the writer use several partitions at once (as the simulator does).
-const KEYS = 6;
-export const POINTS_PER_BATCH = 5_000;
+// About 300 kB of JSON per message, well below Kafka's 1 MB default message limit.
+const POINTS_PER_BATCH = 5_000;
 
 // Gathers points into `measurements` batches of POINTS_PER_BATCH. The caller adds the points of a
 // chunk of the file, then awaits publishFull(): a slow bus slows the reading of the file instead of
-// piling points up in memory (at most KEYS open batches plus the full ones of one chunk wait here).
+// piling points up in memory (at most one open batch per key plus the full ones of one chunk wait here).
 export class MeasurementBatcher {
-  private readonly open = new Map<number, MeasurementPoint[]>();
-  private readonly full: [key: number, points: MeasurementPoint[]][] = [];
+  private readonly open = new Map<string, MeasurementPoint[]>();
+  private readonly full: [key: string, points: MeasurementPoint[]][] = [];
   private publishedCount = 0;
 
   constructor(
     private readonly publisher: EventPublisher,
     private readonly source: string,
+    /** keys of the measurements topic the points are spread over */
+    private readonly keyCount: number,
   ) {}
 
   get published(): number {
@@ -24,7 +24,7 @@ export class MeasurementBatcher {
   }
 
   add(variableId: number, ts: number, value: number): void {
-    const key = variableId % KEYS;
+    const key = measurementKey(variableId, this.keyCount);
     let points = this.open.get(key);
     if (!points) this.open.set(key, (points = []));
     points.push({ variableId, ts, value });
@@ -45,9 +45,9 @@ export class MeasurementBatcher {
     this.open.clear();
   }
 
-  private async publish(key: number, points: MeasurementPoint[]): Promise<void> {
+  private async publish(key: string, points: MeasurementPoint[]): Promise<void> {
     const batch: MeasurementBatch = { source: this.source, points };
-    await this.publisher.publish(Topics.measurements, batch, String(key));
+    await this.publisher.publish(Topics.measurements, batch, key);
     this.publishedCount += points.length;
   }
 }
