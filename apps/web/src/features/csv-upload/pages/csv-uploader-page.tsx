@@ -9,13 +9,13 @@ import { API_BASE_URL } from '../../../config/api';
 import { ROUTES } from '../../../config/routes';
 import { tokenProtocol } from '../../../lib/api';
 import { CsvUploadSummary } from '../components/csv-upload-summary';
-import { createCsvUploader, type CsvUploader, type CsvUploadResult } from '../upload-csv';
+import { createCsvUploader, type CsvUploadResult } from '../upload-csv';
 
-const appUploader = createCsvUploader(API_BASE_URL, tokenProtocol);
+const uploadCsv = createCsvUploader(API_BASE_URL, tokenProtocol);
 
 // /csv-uploader (feature Superadmin): a measurement file, streamed to the server, then its summary and
 // error report. The progress bar follows the bytes sent, which the server reads as they arrive.
-export function CsvUploaderPage({ uploader = appUploader }: { uploader?: CsvUploader }) {
+export function CsvUploaderPage() {
   const { t } = useTranslation();
   const [file, setFile] = useState<File>();
   const [options, setOptions] = useState<CsvUploadQuery>({
@@ -30,7 +30,7 @@ export function CsvUploaderPage({ uploader = appUploader }: { uploader?: CsvUplo
   const upload = async (chosen: File) => {
     setOutcome(undefined);
     setProgress(0);
-    const result = await uploader({ file: chosen, options, onProgress: setProgress });
+    const result = await uploadCsv({ file: chosen, options, onProgress: setProgress });
     setProgress(undefined);
     setOutcome(result);
   };
