@@ -17,6 +17,7 @@ function serviceRoutes(config: PlatformConfig) {
     { prefix: '/api/web/explorer', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/variable', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/csv-upload', upstream: config.VARIABLES_URL },
+    { prefix: '/api/web/query', upstream: config.VARIABLES_URL },
   ];
 }
 

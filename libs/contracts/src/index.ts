@@ -10,3 +10,4 @@ export * from './user';
 export * from './group';
 export * from './permission';
 export * from './csv-upload';
+export * from './query';

@@ -21,3 +21,4 @@ export * from './auth/auth.guard';
 export * from './auth/auth.module';
 export * from './sources/variable-declaration.client';
 export * from './sources/measurement-keys';
+export * from './identity/identity-client';

@@ -24,6 +24,7 @@ export const api = createApi({
     'GroupMember',
     'GroupPermission',
     'Permission',
+    'Query',
   ],
   endpoints: () => ({}),
 });

@@ -39,6 +39,20 @@ describe('loadPlatformConfig', () => {
     expect(loadPlatformConfig({ PORT: '' }).PORT).toBe(3000);
   });
 
+  it('keeps rollups at least as long as raw points', () => {
+    expect(loadPlatformConfig({}).RAW_RETENTION_DAYS).toBe(400);
+    expect(loadPlatformConfig({}).ROLLUP_RETENTION_DAYS).toBe(0);
+    expect(
+      loadPlatformConfig({ RAW_RETENTION_DAYS: '30', ROLLUP_RETENTION_DAYS: '30' }).RAW_RETENTION_DAYS,
+    ).toBe(30);
+    expect(() => loadPlatformConfig({ RAW_RETENTION_DAYS: '30', ROLLUP_RETENTION_DAYS: '10' })).toThrow(
+      /ROLLUP_RETENTION_DAYS: must be 0 \(forever\) or at least RAW_RETENTION_DAYS/,
+    );
+    expect(() => loadPlatformConfig({ RAW_RETENTION_DAYS: '0', ROLLUP_RETENTION_DAYS: '3650' })).toThrow(
+      ConfigurationError,
+    );
+  });
+
   it('bounds the correlation settings', () => {
     const defaults = loadPlatformConfig({});
     expect([defaults.CORRELATION_MAX_POINTS, defaults.CORRELATION_ASOF_MAX_AGE_SECONDS]).toEqual([

@@ -64,6 +64,10 @@ const environmentSchema = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Time-series retention in days, 0 = keep forever: raw points, and the rollups (10 s … 1 day summaries)
+  // that keep old ranges explorable after their raw points are gone.
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(0).max(100_000).default(400),
+  ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(0).max(100_000).default(0),
   // Kafka when set; otherwise the in-memory bus (only valid when every module runs in one process).
   KAFKA_BROKERS: brokerList.optional(),
   KAFKA_CLIENT_ID: z.string().min(1).default('plantlens'),
@@ -167,6 +171,9 @@ export function loadPlatformConfig(
     );
   }
   const config = result.data;
+  const rollupsOutliveRaw =
+    config.ROLLUP_RETENTION_DAYS === 0 ||
+    (config.RAW_RETENTION_DAYS !== 0 && config.ROLLUP_RETENTION_DAYS >= config.RAW_RETENTION_DAYS);
   const problems = [
     config.OIDC_ISSUER_URL &&
       !config.OIDC_CLIENT_ID &&
@@ -176,6 +183,8 @@ export function loadPlatformConfig(
     config.MQTT_PASSWORD && !config.MQTT_USERNAME && 'MQTT_USERNAME: is required when MQTT_PASSWORD is set',
     config.MQTT_BUFFER_POINTS < config.MQTT_BATCH_POINTS &&
       'MQTT_BUFFER_POINTS: must be at least MQTT_BATCH_POINTS',
+    !rollupsOutliveRaw &&
+      'ROLLUP_RETENTION_DAYS: must be 0 (forever) or at least RAW_RETENTION_DAYS (rollups outlive raw points)',
   ].filter((problem): problem is string => typeof problem === 'string');
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

@@ -36,6 +36,8 @@ const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\
 // Two parameters per link; PostgreSQL takes at most 65 535 parameters per statement.
 const LINK_CHUNK = 10_000;
 
+const INT4_MAX = 2 ** 31 - 1;
+
 @Injectable()
 export class VariableRepository {
   private readonly db: VariablesDb;
@@ -61,6 +63,18 @@ export class VariableRepository {
 
   async findAllIds(): Promise<number[]> {
     const rows = await this.db.selectFrom('variables.variable').select('id').execute();
+    return rows.map((row) => row.id);
+  }
+
+  async findExistingIds(ids: number[]): Promise<number[]> {
+    // Ids are int4: a larger number cannot name a variable (and must not fail the query).
+    const candidates = ids.filter((id) => id <= INT4_MAX);
+    if (candidates.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('variables.variable')
+      .select('id')
+      .where('id', 'in', candidates)
+      .execute();
     return rows.map((row) => row.id);
   }
 
