@@ -10,7 +10,9 @@ import { launchChromium } from './browser';
 import { E2E_SUPERADMIN_PASSWORD, startStandaloneApp, type RunningApp } from './standalone-app';
 
 const ROWS = 12_000;
-const T0 = Date.UTC(2026, 0, 1);
+const DAY = 86_400_000;
+// A recent UTC midnight: inside the raw retention whenever the test runs.
+const T0 = Math.floor(Date.now() / DAY) * DAY - 10 * DAY;
 
 // A plant export in the Spanish Excel dialect: ";" with decimal commas, day-first dates, one bad cell.
 function plantFile(): Buffer {

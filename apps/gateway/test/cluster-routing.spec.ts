@@ -78,6 +78,7 @@ describe('gateway in cluster mode', () => {
 
   it('passes a CSV upload through as a stream to the variables service', async () => {
     const server = gateway.getHttpServer();
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
     const signIn = await request(server)
       .post('/api/auth/login')
       .send({ username: 'admin', password: 'gateway1' })
@@ -87,7 +88,7 @@ describe('gateway in cluster mode', () => {
       .query({ unknownVariables: 'create' })
       .set(AuthHeaders.authorization, `Bearer ${(signIn.body as TokenPairDto).accessToken}`)
       .set('content-type', 'text/csv')
-      .send('timestamp;gateway_csv_level\n1767225600;1,5\n1767225601;2\n');
+      .send(`timestamp;gateway_csv_level\n${anHourAgo};1,5\n${anHourAgo + 1};2\n`);
     expect(upload.status).toBe(200);
     expect(upload.body).toMatchObject({
       rows: 2,

@@ -35,6 +35,8 @@ export const CSV_ROW_ERROR_REASONS = [
   'line-too-long',
   'invalid-time',
   'time-before-1970',
+  /** older than the raw data the plant keeps (RAW_RETENTION_DAYS): the writer would refuse it */
+  'time-before-retention',
   'time-in-future',
   'invalid-number',
   /** NaN, Infinity or a number beyond the float range */

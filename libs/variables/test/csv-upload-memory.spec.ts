@@ -4,20 +4,23 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthHeaders, Authorities, Topics, type CsvUploadResponseDto } from '@plantlens/contracts';
 import {
   AccessTokenService,
+  Database,
   IN_MEMORY_DATA_DIR,
   InMemoryBroker,
   loadPlatformConfig,
 } from '@plantlens/platform';
+import { sql } from 'kysely';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { MeasurementRepository } from '../src/measurement/measurement.repository';
 import { declareVariables, startVariablesService } from './measurement-pipeline.scenario';
 
 const VARIABLES = 5;
 const ROWS = 400_000;
-const T0 = Date.UTC(2025, 0, 1);
+const DAY = 86_400_000;
+// A recent UTC midnight: inside the raw retention whenever the test runs.
+const T0 = Math.floor(Date.now() / DAY) * DAY - 30 * DAY;
 const ROWS_PER_CHUNK = 500;
 // What may legitimately stay alive during the upload: the in-memory bus keeps up to 64 batches of 5 000
 // points in flight (about 20 MB of JSON), the uploader one chunk of lines and its open batches.
@@ -116,8 +119,11 @@ describe('CSV uploader memory', () => {
     expect(growthMb).toBeLessThan(HEAP_BUDGET_MB);
 
     await app.get(InMemoryBroker).drain(Topics.measurements);
-    const measurements = app.get(MeasurementRepository);
-    const counts = await Promise.all(ids.map((id) => measurements.countInRange(id, T0, T0 + ROWS * 1000)));
-    expect(counts).toEqual(Array(VARIABLES).fill(ROWS));
+    const stored = await sql<{ variable_id: number; points: number }>`
+      select variable_id, count(*)::int as points from variables.measurement
+      where variable_id in (${sql.join(ids)}) group by variable_id order by variable_id`.execute(
+      app.get(Database).kysely,
+    );
+    expect(stored.rows).toEqual(ids.map((id) => ({ variable_id: id, points: ROWS })));
   }, 600_000);
 });

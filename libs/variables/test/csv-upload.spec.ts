@@ -22,7 +22,9 @@ import {
   timeline,
 } from './measurement-pipeline.scenario';
 
-const T0 = Date.UTC(2026, 0, 1);
+const DAY = 86_400_000;
+// A recent UTC midnight: inside the raw retention (RAW_RETENTION_DAYS, 400 by default) whenever it runs.
+const T0 = Math.floor(Date.now() / DAY) * DAY - 30 * DAY;
 const iso = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
 describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
@@ -61,7 +63,8 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
     return response.body as CsvUploadResponseDto;
   }
 
-  // The stored points of a variable, once the writer has handled everything published so far.
+  // The stored points of a variable in the hour from T0 (raw points at this width), once the writer has
+  // handled everything published so far.
   async function stored(reference: string): Promise<[number, number][]> {
     await app.get(InMemoryBroker).drain(Topics.measurements);
     const variables = await request(app.getHttpServer())
@@ -70,7 +73,7 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
       .expect(200);
     const variable = (variables.body as VariableMinimalDto[]).find((v) => v.clientReference === reference);
     if (!variable) throw new Error(`no variable ${reference}`);
-    const body = await timeline(app, [variable.id], T0 - 86_400_000, T0 + 86_400_000, 10_000);
+    const body = await timeline(app, [variable.id], T0, T0 + 3_600_000, 10_000);
     return body.variables[0]!.data.map(({ timestamp, value }) => [timestamp * 1000 - T0, value]);
   }
 
@@ -165,7 +168,8 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
 
   it('reports each bad row and cell by line, column and reason, and stores every good cell', async () => {
     await declareVariables(app, [ref('a'), ref('b')]);
-    const future = iso(Date.now() + 3 * 86_400_000);
+    const future = iso(Date.now() + 3 * DAY);
+    const expired = iso(T0 - 800 * DAY);
     const lines = [
       `datetime;${ref('a')};${ref('b')};bad name;${ref('a')}`,
       `${iso(T0)};1;2;;`, // line 2: good
@@ -178,6 +182,7 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
       '', // line 9: blank, not a row
       `${iso(T0 + 4000)};"4;1;;`, // line 10: open quote
       `${iso(T0 + 5000)};5;1.5;;`, // line 11: decimal point in a decimal-comma file
+      `${expired};1;1;;`, // line 12: older than the raw retention
     ];
     const summary = await uploadOk(lines.join('\n'));
 
@@ -193,8 +198,9 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
       { line: 8, column: null, header: null, reason: 'column-count', value: null },
       { line: 10, column: null, header: null, reason: 'unterminated-quote', value: null },
       { line: 11, column: 3, header: ref('b'), reason: 'invalid-number', value: '1.5' },
+      { line: 12, column: 1, header: 'datetime', reason: 'time-before-retention', value: expired },
     ]);
-    expect(summary).toMatchObject({ rows: 9, pointsPublished: 4, errorCount: 11, truncated: false });
+    expect(summary).toMatchObject({ rows: 10, pointsPublished: 4, errorCount: 12, truncated: false });
     expect(await stored(ref('a'))).toEqual([
       [0, 1],
       [5000, 5],

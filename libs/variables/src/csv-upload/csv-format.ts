@@ -1,9 +1,4 @@
-import {
-  MEASUREMENT_MAX_FUTURE_MS,
-  MEASUREMENT_MIN_TS,
-  type CsvRowErrorReason,
-  type CsvUploadQuery,
-} from '@plantlens/contracts';
+import { MEASUREMENT_MIN_TS, type CsvRowErrorReason, type CsvUploadQuery } from '@plantlens/contracts';
 
 // The CSV dialect of the uploader, as pure functions (README "CSV uploader" documents the rules).
 
@@ -153,16 +148,24 @@ function parseDateTime(text: string): number | CellProblem {
   return parts ? utcMilliseconds(parts) : { problem: 'invalid-time' };
 }
 
-/** The instant of a row in epoch milliseconds, within the range the measurement store accepts. */
+/** The instants the measurement store accepts at the time of the upload (epoch milliseconds). */
+export interface TimeWindow {
+  /** the raw retention horizon: older points would be refused by the writer */
+  earliestKept: number;
+  latestAllowed: number;
+}
+
+/** The instant of a row in epoch milliseconds, within the window the measurement store accepts. */
 export function parseRowTime(
   text: string,
   column: TimeColumn,
   decimal: DecimalSeparator,
-  now: number,
+  window: TimeWindow,
 ): number | CellProblem {
   const ts = column === 'timestamp' ? parseEpoch(text, decimal) : parseDateTime(text);
   if (isProblem(ts)) return ts;
   if (ts < MEASUREMENT_MIN_TS) return { problem: 'time-before-1970' };
-  if (ts > now + MEASUREMENT_MAX_FUTURE_MS) return { problem: 'time-in-future' };
+  if (ts < window.earliestKept) return { problem: 'time-before-retention' };
+  if (ts > window.latestAllowed) return { problem: 'time-in-future' };
   return ts;
 }

@@ -3,12 +3,14 @@ import {
   clientReferenceSchema,
   CSV_UPLOAD_MAX_BYTES,
   CSV_UPLOAD_MAX_LISTED_ERRORS,
+  MEASUREMENT_MAX_FUTURE_MS,
   type CsvRowErrorDto,
   type CsvRowErrorReason,
   type CsvUploadQuery,
   type CsvUploadResponseDto,
 } from '@plantlens/contracts';
 import { EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { RetentionPolicy } from '../retention/retention-policy';
 import { VariableRepository } from '../variable/variable.repository';
 import {
   detectFieldSeparator,
@@ -20,6 +22,7 @@ import {
   type DecimalSeparator,
   type FieldSeparator,
   type TimeColumn,
+  type TimeWindow,
 } from './csv-format';
 import { readCsvLines, type CsvLine } from './csv-lines';
 import { MeasurementBatcher } from './measurement-batcher';
@@ -69,6 +72,7 @@ export class CsvUploadService {
   constructor(
     private readonly variables: VariableRepository,
     private readonly publisher: EventPublisher,
+    private readonly retention: RetentionPolicy,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
@@ -85,6 +89,11 @@ export class CsvUploadService {
       unknownVariables: [],
     };
     let layout: FileLayout | undefined;
+    // Rows outside what the writer stores are reported here instead of being dropped there unseen.
+    const window: TimeWindow = {
+      earliestKept: this.retention.rawHorizonMs(now),
+      latestAllowed: now + MEASUREMENT_MAX_FUTURE_MS,
+    };
 
     for await (const lines of readCsvLines(limitBytes(body), MAX_LINE_LENGTH)) {
       for (const line of lines) {
@@ -97,7 +106,7 @@ export class CsvUploadService {
           report.add(line.number, null, null, 'line-too-long');
         } else if (line.text.trim().length > 0) {
           summary.rows += 1;
-          this.readRow(line, layout, report, batcher, now);
+          this.readRow(line, layout, report, batcher, window);
         }
       }
       await batcher.publishFull();
@@ -204,13 +213,13 @@ export class CsvUploadService {
     layout: FileLayout,
     report: ErrorReport,
     batcher: MeasurementBatcher,
-    now: number,
+    window: TimeWindow,
   ): void {
     const cells = splitFields(line.text, layout.fieldSeparator);
     if (!cells) return report.add(line.number, null, null, 'unterminated-quote');
     if (cells.length !== layout.headers.length) return report.add(line.number, null, null, 'column-count');
     const timeCell = cells[0] ?? '';
-    const ts = parseRowTime(timeCell, layout.timeColumn, layout.decimal, now);
+    const ts = parseRowTime(timeCell, layout.timeColumn, layout.decimal, window);
     if (isProblem(ts)) return report.add(line.number, 1, layout.headers[0] ?? null, ts.problem, timeCell);
     for (let index = 1; index < cells.length; index += 1) {
       const variableId = layout.variableIds[index];

@@ -195,6 +195,7 @@ export const enGB = {
       'line-too-long': 'The line is too long',
       'invalid-time': 'Not a valid date and time',
       'time-before-1970': 'Date before 1970',
+      'time-before-retention': 'Date older than the raw data the plant keeps',
       'time-in-future': 'Date in the future',
       'invalid-number': 'Not a number',
       'not-finite': 'Not a finite number',

@@ -196,6 +196,7 @@ export const esES: Translation = {
       'line-too-long': 'La línea es demasiado larga',
       'invalid-time': 'No es una fecha y hora válida',
       'time-before-1970': 'Fecha anterior a 1970',
+      'time-before-retention': 'Fecha más antigua que los datos brutos que conserva la planta',
       'time-in-future': 'Fecha en el futuro',
       'invalid-number': 'No es un número',
       'not-finite': 'No es un número finito',
