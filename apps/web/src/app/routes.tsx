@@ -22,6 +22,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   Explore: async () => (await import('../features/explorer/pages/explore-page')).ExplorePage,
   ExplorerEvolution: async () =>
     (await import('../features/explorer/pages/explorer-evolution-page')).ExplorerEvolutionPage,
+  CsvUploader: async () => (await import('../features/csv-upload/pages/csv-uploader-page')).CsvUploaderPage,
   QueryList: async () => (await import('../features/queries/pages/query-list-page')).QueryListPage,
   Query: async () => (await import('../features/queries/pages/query-page')).QueryPage,
   UserList: async () => (await import('../features/admin/pages/user-list-page')).UserListPage,
