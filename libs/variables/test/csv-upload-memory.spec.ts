@@ -81,7 +81,7 @@ describe('CSV uploader memory', () => {
   });
   afterAll(() => app?.close());
 
-  it('streams a 2-million-point file with a flat heap and stores every point', async () => {
+  it('streams a 1-million-point file with a flat heap and stores every point', async () => {
     const references = Array.from({ length: VARIABLES }, (_, index) => `memory_${index}`);
     const ids = await declareVariables(app, references);
     const token = await app
