@@ -19,8 +19,13 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   Settings: async () => (await import('../features/settings/pages/settings-page')).SettingsPage,
   UserProfile: async () => (await import('../features/settings/pages/user-profile-page')).UserProfilePage,
   Explore: async () => (await import('../features/explorer/pages/explore-page')).ExplorePage,
+  ExplorerEvolutionVariables: async () =>
+    (await import('../features/explorer/pages/explorer-evolution-variables-page'))
+      .ExplorerEvolutionVariablesPage,
   ExplorerEvolution: async () =>
     (await import('../features/explorer/pages/explorer-evolution-page')).ExplorerEvolutionPage,
+  ExplorerCorrelationMenu: async () =>
+    (await import('../features/explorer/pages/explorer-correlation-menu-page')).ExplorerCorrelationMenuPage,
   UserList: async () => (await import('../features/admin/pages/user-list-page')).UserListPage,
   User: async () => (await import('../features/admin/pages/user-page')).UserPage,
   GroupList: async () => (await import('../features/admin/pages/group-list-page')).GroupListPage,
