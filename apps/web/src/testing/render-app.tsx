@@ -6,23 +6,26 @@ import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { createI18n } from '../app/i18n';
 import { routes } from '../app/routes';
-import { makeStore } from '../app/store';
+import { makeStore, type AppStore } from '../app/store';
 import { accountApi } from '../lib/account-api';
 import { clearTokens, storeTokens } from '../lib/session';
 
 interface RenderAppOptions {
   /** signed in as this account (tokens stored, account in the cache); signed out when absent */
   account?: AccountDto;
+  /** fills the store before the first render, e.g. with server answers the page will read */
+  seed?: (store: AppStore) => Promise<unknown>;
 }
 
 // The real route table, guards and shell in a memory router, in English.
-export async function renderApp(path: string, { account }: RenderAppOptions = {}) {
+export async function renderApp(path: string, { account, seed }: RenderAppOptions = {}) {
   clearTokens(localStorage);
   const store = makeStore();
   if (account) {
     storeTokens(localStorage, { accessToken: 'test-access', refreshToken: 'test-refresh' });
     await store.dispatch(accountApi.util.upsertQueryData('getAccount', undefined, account));
   }
+  await seed?.(store);
   const storage = new Map<string, string>();
   const i18n = createI18n({
     getItem: (key) => storage.get(key) ?? null,
