@@ -110,7 +110,7 @@ describe('/explorer-evolution-variables', () => {
       // The text typed in between was never asked for (the seeded answers are the only other entries).
       const searched = Object.values(store.getState().api.queries)
         .filter((entry) => entry?.endpointName === 'searchVariables')
-        .map((entry) => (entry?.originalArgs as { text: string }).text);
+        .map((entry) => (entry?.originalArgs as unknown as { text: string }).text);
       expect(searched.sort()).toEqual(['', 'sensor 1']);
     } finally {
       jest.useRealTimers();
