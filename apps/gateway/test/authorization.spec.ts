@@ -29,6 +29,9 @@ interface Row {
 const SIGNED_IN: Row = { expected: [401, 'ok', 'ok', 'ok', 'ok'], featureHolder: 'plain' };
 const ADMIN: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'admin' };
 const OBJECT: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'owner' };
+const EXPLORE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'explorer' };
+// The variable pickers serve every feature that chooses variables; Explore stands for them here.
+const VARIABLE_PICKER = EXPLORE;
 
 const TABLE: Record<string, Row> = {
   'GET /api/web/account': SIGNED_IN,
@@ -63,6 +66,14 @@ const TABLE: Record<string, Row> = {
     expected: [401, 403, 'ok', 'ok', 'ok'],
     featureHolder: 'explorer',
   },
+  'GET /api/web/explorer/correlation-data': EXPLORE,
+  'GET /api/web/explorer/multiple-correlation-pairs': EXPLORE,
+  'GET /api/web/variable/minimal': VARIABLE_PICKER,
+  'GET /api/web/variable/minimal/search': VARIABLE_PICKER,
+  'GET /api/web/variable/minimal/tagged': VARIABLE_PICKER,
+  'GET /api/web/variable/minimal/tagged/exists': VARIABLE_PICKER,
+  // Admin or RawVariable: the holder of RawVariable (root group) and any admin.
+  'GET /api/web/variable/page': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
   // RawVariable is ROLE_SUPERADMIN or ROLE_PLANTLENS: a plain admin outside the root group lacks it.
   'POST /api/web/variable/raw/declare': {
     expected: [401, 403, 'ok', 403, 'ok'],

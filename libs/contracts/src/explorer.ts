@@ -57,3 +57,6 @@ export interface TimelineDataDto {
   endDate: number;
   variables: TimelineVariableDto[];
 }
+
+// Shared by the other explorer and variable query schemas.
+export { epochMs, idList };

@@ -2,6 +2,7 @@ export * from './topics';
 export * from './measurement';
 export * from './variable';
 export * from './explorer';
+export * from './correlation';
 export * from './errors';
 export * from './features';
 export * from './auth';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idList } from './explorer';
 
 // Spec part 2 §3 "Variable (minimal)".
 export interface VariableMinimalDto {
@@ -17,19 +18,145 @@ export const clientReferenceSchema = z
   .max(200)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'client reference may hold letters, digits, "_", ".", ":" and "-" only');
 
+export const TAG_PATH_SEPARATOR = '/';
+export const TAG_NAME_MAX_LENGTH = 100;
+const TAG_PATH_MAX_DEPTH = 10;
+
+/** The tag names of a tag path, root first: "Area / Coker unit" → ["Area", "Coker unit"]. */
+export function tagPathSegments(path: string): string[] {
+  return path.split(TAG_PATH_SEPARATOR).map((segment) => segment.trim());
+}
+
+// A tag named by its path from the root of the tag tree, e.g. "Area/Delayed coker unit/Coke drum A".
+// Commas are refused because tag lists are typed comma-separated (part 1 §5).
+export const tagPathSchema = z
+  .string()
+  .refine((path) => tagPathSegments(path).every((name) => name.length > 0), {
+    message: `must be tag names separated by "${TAG_PATH_SEPARATOR}", none of them empty`,
+  })
+  .refine((path) => tagPathSegments(path).every((name) => name.length <= TAG_NAME_MAX_LENGTH), {
+    message: `tag names must be at most ${TAG_NAME_MAX_LENGTH} characters`,
+  })
+  .refine((path) => !path.includes(','), { message: 'tag names must not contain ","' })
+  .refine((path) => tagPathSegments(path).length <= TAG_PATH_MAX_DEPTH, {
+    message: `must be at most ${TAG_PATH_MAX_DEPTH} levels deep`,
+  });
+
 // A measured variable declared by a data source (simulator, uploader, connector) by its client reference.
+// `tags` are tag paths; missing tags are created, and declaring again adds tags but never removes any.
 export const rawVariableDeclarationSchema = z.object({
   clientReference: clientReferenceSchema,
   name: z.string().min(1).max(200),
   unit: z.string().max(50).nullable(),
+  tags: z.array(tagPathSchema).max(50).optional(),
 });
 export type RawVariableDeclaration = z.infer<typeof rawVariableDeclarationSchema>;
 
 export const rawVariableDeclareDtoSchema = z.object({
   variables: z.array(rawVariableDeclarationSchema).min(1).max(10_000),
+  // false: only look the references up; the answer leaves out those that do not exist.
+  createMissing: z.boolean().default(true),
 });
 export type RawVariableDeclareDto = z.infer<typeof rawVariableDeclareDtoSchema>;
 
 export interface RawVariableDeclareResponseDto {
   variables: { id: number; clientReference: string }[];
+}
+
+// Part 1 §9: the variable picker shows at most 30 variables ("and X more" beyond); tables show 10 rows.
+export const VARIABLE_SEARCH_LIMIT = 30;
+export const VARIABLE_PAGE_SIZE = 10;
+export const MAX_MINIMAL_VARIABLE_IDS = 1000;
+
+// Comma-joined tag ids (query parameter `tags`); negative ids are the locked system tags (part 2 §3).
+export const tagIdListSchema = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const ids = text
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0)
+      .map(Number);
+    if (ids.some((id) => !Number.isInteger(id))) {
+      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of integer tag ids' });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+export const requiredTagIdListSchema = tagIdListSchema.refine((ids) => ids.length > 0, {
+  message: 'must list at least one tag id',
+});
+
+const textFilterSchema = z.string().trim().max(200, 'must be at most 200 characters').default('');
+
+// GET /api/web/variable/minimal
+export const variableMinimalQuerySchema = z.object({
+  ids: idList.refine((ids) => ids.length <= MAX_MINIMAL_VARIABLE_IDS, {
+    message: `must list at most ${MAX_MINIMAL_VARIABLE_IDS} variables`,
+  }),
+});
+export type VariableMinimalQuery = z.infer<typeof variableMinimalQuerySchema>;
+
+// GET /api/web/variable/minimal/search: `text` is matched anywhere in the reference, name or unit.
+export const variableSearchQuerySchema = z.object({
+  text: textFilterSchema,
+  tags: tagIdListSchema,
+});
+export type VariableSearchQuery = z.infer<typeof variableSearchQuerySchema>;
+
+// GET /api/web/variable/minimal/tagged
+export const variableTaggedQuerySchema = z.object({
+  tags: requiredTagIdListSchema,
+  filter: textFilterSchema,
+});
+export type VariableTaggedQuery = z.infer<typeof variableTaggedQuerySchema>;
+
+// GET /api/web/variable/minimal/tagged/exists
+export const variableTaggedExistsQuerySchema = z.object({ tags: requiredTagIdListSchema });
+export type VariableTaggedExistsQuery = z.infer<typeof variableTaggedExistsQuerySchema>;
+
+export const VARIABLE_ORDER_FIELDS = ['clientReference', 'name', 'unit'] as const;
+export type VariableOrderField = (typeof VARIABLE_ORDER_FIELDS)[number];
+
+// GET /api/web/variable/page: pages count from 1; `filter` is matched in reference, name and unit.
+export const variablePageQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'must be a page number (1, 2, …)' })
+    .int('must be a page number (1, 2, …)')
+    .min(1, 'must be a page number (1, 2, …)')
+    .default(1),
+  filter: textFilterSchema,
+  orderField: z
+    .enum(VARIABLE_ORDER_FIELDS, { message: `must be one of ${VARIABLE_ORDER_FIELDS.join(', ')}` })
+    .default('clientReference'),
+  order: z.enum(['asc', 'desc'], { message: 'must be asc or desc' }).default('asc'),
+  tags: tagIdListSchema,
+});
+export type VariablePageQuery = z.infer<typeof variablePageQuerySchema>;
+
+export interface TagRefDto {
+  id: number;
+  name: string;
+}
+
+// Part 1 §3 "Variable list row".
+export interface VariableListRowDto {
+  id: number;
+  clientReference: string;
+  name: string;
+  unit: string | null;
+  tags: TagRefDto[];
+  aggregate: boolean;
+  categorized: boolean;
+  categoryId: number | null;
+}
+
+export interface VariablePageDto {
+  variables: VariableListRowDto[];
+  totalPages: number;
+  /** 1-based, as requested */
+  currentPage: number;
+  /** variables matching the filter and tags, over all pages */
+  count: number;
 }

@@ -42,6 +42,7 @@ describe('plant catalogue', () => {
       clientReference: 'lift03_opening',
       name: 'Lift plug 03 opening',
       unit: '%',
+      tags: ['Area/Delayed coker unit/Coke drum A/Lift plug 03', 'Valve signal/Opening'],
     });
     expect(PLANT_CATALOG.length).toBe(PROCESS_VARIABLES.length + VALVE_ASSETS.length * VALVE_SIGNALS.length);
   });
@@ -52,5 +53,31 @@ describe('plant catalogue', () => {
     for (const variable of PLANT_CATALOG) {
       expect(rawVariableDeclarationSchema.strict().parse(variable)).toEqual(variable);
     }
+  });
+
+  it('tags every variable with where it is measured and what it measures, for tag filters', () => {
+    const tagsOf = (reference: string) => PLANT_CATALOG.find((v) => v.clientReference === reference)?.tags;
+    expect(tagsOf('cdu_feed_flow')).toEqual(['Area/Crude distillation unit', 'Measurement/Flow']);
+    expect(tagsOf('dcu_drum_b_top_temperature')).toEqual([
+      'Area/Delayed coker unit/Coke drum B',
+      'Measurement/Temperature',
+    ]);
+    expect(tagsOf('utl_deaerator_level')).toEqual(['Area/Utilities', 'Measurement/Level']);
+    expect(tagsOf('gate02_pressure')).toEqual([
+      'Area/Delayed coker unit/Coke drum A/Gate 02',
+      'Valve signal/Steam pressure',
+      'Measurement/Pressure',
+    ]);
+    for (const variable of PLANT_CATALOG) {
+      expect(variable.tags?.filter((tag) => tag.startsWith('Area/'))).toHaveLength(1);
+      expect(
+        variable.tags?.filter((tag) => /^(Measurement|Valve signal)\//.test(tag)).length,
+      ).toBeGreaterThan(0);
+    }
+    // Enough variables per kind for multiple correlation: e.g. every temperature against every pressure.
+    const kinds = (tag: string) => PLANT_CATALOG.filter((v) => v.tags?.includes(tag)).length;
+    expect(kinds('Measurement/Temperature')).toBeGreaterThanOrEqual(10);
+    expect(kinds('Measurement/Pressure')).toBeGreaterThanOrEqual(10);
+    expect(kinds('Valve signal/Torque')).toBe(VALVE_ASSETS.length);
   });
 });

@@ -3,6 +3,30 @@ import type { RawVariableDeclaration } from '@plantlens/contracts';
 export const PLANT_UNITS = ['cdu', 'dcu', 'hdt', 'utl'] as const;
 export type PlantUnit = (typeof PLANT_UNITS)[number];
 
+// Tag trees the variables are declared with (paths from the root): where a variable is measured, and
+// what it measures. Tags under one root are alternatives in tag filters, tags under different roots
+// combine, so "Area/Delayed coker unit" with "Measurement/Temperature" finds the coker's temperatures.
+const AREA = 'Area';
+const PLANT_UNIT_AREAS: Record<PlantUnit, string> = {
+  cdu: `${AREA}/Crude distillation unit`,
+  dcu: `${AREA}/Delayed coker unit`,
+  hdt: `${AREA}/Hydrotreater`,
+  utl: `${AREA}/Utilities`,
+};
+const COKE_DRUM_AREAS = {
+  a: `${PLANT_UNIT_AREAS.dcu}/Coke drum A`,
+  b: `${PLANT_UNIT_AREAS.dcu}/Coke drum B`,
+};
+const MEASUREMENT = 'Measurement';
+const MEASUREMENT_BY_UNIT: Record<string, string> = {
+  '°C': `${MEASUREMENT}/Temperature`,
+  bar: `${MEASUREMENT}/Pressure`,
+  'm3/h': `${MEASUREMENT}/Flow`,
+  't/h': `${MEASUREMENT}/Flow`,
+  '%': `${MEASUREMENT}/Level`,
+};
+const VALVE_SIGNAL = 'Valve signal';
+
 // A process variable and the band its simulated value stays in.
 export interface ProcessVariableSpec extends RawVariableDeclaration {
   plantUnit: PlantUnit;
@@ -11,7 +35,10 @@ export interface ProcessVariableSpec extends RawVariableDeclaration {
 }
 
 function pv(plantUnit: PlantUnit, signal: string, name: string, unit: string, min: number, max: number) {
-  return { clientReference: `${plantUnit}_${signal}`, name, unit, plantUnit, min, max };
+  const drum = /^drum_([ab])_/.exec(signal)?.[1] as keyof typeof COKE_DRUM_AREAS | undefined;
+  const area = drum ? COKE_DRUM_AREAS[drum] : PLANT_UNIT_AREAS[plantUnit];
+  const tags = [area, MEASUREMENT_BY_UNIT[unit]].filter((tag): tag is string => tag !== undefined);
+  return { clientReference: `${plantUnit}_${signal}`, name, unit, tags, plantUnit, min, max };
 }
 
 export const PROCESS_VARIABLES: ProcessVariableSpec[] = [
@@ -105,12 +132,31 @@ export const VALVE_ASSETS = [
 export type ValveAsset = (typeof VALVE_ASSETS)[number];
 
 // Order matters: the simulator computes a valve's signals by their index in this list.
+// Opening and torque are percentages of travel and of rated torque, not levels: no measurement tag.
 export const VALVE_SIGNALS = [
-  { signal: 'opening', label: 'opening', unit: '%' },
-  { signal: 'torque', label: 'torque', unit: '%' },
-  { signal: 'pressure', label: 'steam pressure', unit: 'bar' },
-  { signal: 'flow', label: 'flow', unit: 't/h' },
-  { signal: 'temperature', label: 'temperature', unit: '°C' },
+  { signal: 'opening', label: 'opening', unit: '%', tag: `${VALVE_SIGNAL}/Opening`, measurement: null },
+  { signal: 'torque', label: 'torque', unit: '%', tag: `${VALVE_SIGNAL}/Torque`, measurement: null },
+  {
+    signal: 'pressure',
+    label: 'steam pressure',
+    unit: 'bar',
+    tag: `${VALVE_SIGNAL}/Steam pressure`,
+    measurement: MEASUREMENT_BY_UNIT.bar,
+  },
+  {
+    signal: 'flow',
+    label: 'flow',
+    unit: 't/h',
+    tag: `${VALVE_SIGNAL}/Flow`,
+    measurement: MEASUREMENT_BY_UNIT['t/h'],
+  },
+  {
+    signal: 'temperature',
+    label: 'temperature',
+    unit: '°C',
+    tag: `${VALVE_SIGNAL}/Temperature`,
+    measurement: MEASUREMENT_BY_UNIT['°C'],
+  },
 ] as const;
 
 const VALVE_TYPE_LABELS: Record<string, string> = { gate: 'Gate', lift: 'Lift plug', switch: 'Switch plug' };
@@ -120,16 +166,23 @@ function valveLabel(asset: ValveAsset): string {
   return `${VALVE_TYPE_LABELS[type]} ${number}`;
 }
 
+// The valves sit on coke drum A (the drum of the valve screens); each valve is a tag under it.
 export const VALVE_VARIABLES: RawVariableDeclaration[] = VALVE_ASSETS.flatMap((asset) =>
-  VALVE_SIGNALS.map(({ signal, label, unit }) => ({
+  VALVE_SIGNALS.map(({ signal, label, unit, tag, measurement }) => ({
     clientReference: `${asset}_${signal}`,
     name: `${valveLabel(asset)} ${label}`,
     unit,
+    tags: [`${COKE_DRUM_AREAS.a}/${valveLabel(asset)}`, tag, ...(measurement ? [measurement] : [])],
   })),
 );
 
 // Process variables first, then each valve's signals in VALVE_SIGNALS order.
 export const PLANT_CATALOG: RawVariableDeclaration[] = [
-  ...PROCESS_VARIABLES.map(({ clientReference, name, unit }) => ({ clientReference, name, unit })),
+  ...PROCESS_VARIABLES.map(({ clientReference, name, unit, tags }) => ({
+    clientReference,
+    name,
+    unit,
+    tags,
+  })),
   ...VALVE_VARIABLES,
 ];

@@ -1,5 +1,8 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { SchemaMigrator } from '@plantlens/platform';
+import { CorrelationController } from './correlation/correlation.controller';
+import { CorrelationRepository } from './correlation/correlation.repository';
+import { CorrelationService } from './correlation/correlation.service';
 import { VARIABLES_SCHEMA } from './database/variables-database';
 import { variablesMigrations } from './database/migrations';
 import { ExplorerController } from './explorer/explorer.controller';
@@ -9,10 +12,28 @@ import { MeasurementConsumer } from './measurement/measurement.consumer';
 import { MeasurementRepository } from './measurement/measurement.repository';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
+import { VariableService } from './variable/variable.service';
+import { TagRepository } from './tag/tag.repository';
+import { TagService } from './tag/tag.service';
+
+// Variable catalogue and correlation: the read calls of the pickers, tables and correlation charts.
+const CATALOG_PROVIDERS = [
+  VariableService,
+  TagRepository,
+  TagService,
+  CorrelationRepository,
+  CorrelationService,
+];
 
 @Module({
-  controllers: [ExplorerController, VariableController, MeasurementConsumer],
-  providers: [VariableRepository, MeasurementRepository, IngestionService, TimelineService],
+  controllers: [ExplorerController, VariableController, MeasurementConsumer, CorrelationController],
+  providers: [
+    VariableRepository,
+    MeasurementRepository,
+    IngestionService,
+    TimelineService,
+    ...CATALOG_PROVIDERS,
+  ],
   exports: [IngestionService],
 })
 export class VariablesModule implements OnModuleInit {

@@ -6,6 +6,7 @@ import { AppLayout } from './app-layout';
 import type { RouteHandle } from './current-route';
 import { RequireFeature } from './guards/require-feature';
 import { RequireSession } from './guards/require-session';
+import { PageFrame } from './page-frame';
 import { PendingPage } from './pending-page';
 
 type PageLoader = () => Promise<ComponentType>;
@@ -36,12 +37,14 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   Permissions: async () => (await import('../features/admin/pages/permissions-page')).PermissionsPage,
 };
 
+// The page sits in its PageFrame (tab title, page view), which only a page actually shown mounts.
 function pageRoute(name: RouteName): RouteObject {
   const handle: RouteHandle = { route: name };
   const load = PAGES[name];
-  return load
-    ? { path: ROUTE_TABLE[name].path, handle, lazy: async () => ({ Component: await load() }) }
-    : { path: ROUTE_TABLE[name].path, handle, element: <PendingPage /> };
+  const page: RouteObject = load
+    ? { index: true, lazy: async () => ({ Component: await load() }) }
+    : { index: true, element: <PendingPage /> };
+  return { path: ROUTE_TABLE[name].path, handle, element: <PageFrame route={name} />, children: [page] };
 }
 
 const names = (Object.keys(ROUTE_TABLE) as RouteName[]).filter((name) => name !== 'Root');

@@ -31,10 +31,26 @@ export interface RollupTable {
   last_ts: Date;
 }
 
+export interface TagTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: number | null;
+}
+
+export interface VariableTagTable {
+  variable_id: number;
+  tag_id: number;
+}
+
+// Resolutions of variables.rollup, finest first.
+export const ROLLUP_RESOLUTIONS_S = [10, 60, 600, 3600, 86_400] as const;
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
   'variables.rollup': RollupTable;
+  'variables.tag': TagTable;
+  'variables.variable_tag': VariableTagTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;

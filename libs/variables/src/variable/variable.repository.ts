@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { Database } from '@plantlens/platform';
-import type { RawVariableDeclaration } from '@plantlens/contracts';
+import type { RawVariableDeclaration, TagRefDto, VariableOrderField } from '@plantlens/contracts';
 import type { VariablesDb } from '../database/variables-database';
+import type { TagFilter } from '../tag/tag-filter';
 
 export interface VariableRow {
   id: number;
@@ -10,6 +12,29 @@ export interface VariableRow {
   unit: string | null;
   categoryId: number | null;
 }
+
+/** Variables whose reference, name or unit contains `text` (any case) and that pass the tag filter. */
+export interface VariableCriteria {
+  text: string;
+  tags: TagFilter;
+}
+
+export interface VariableOrder {
+  field: VariableOrderField;
+  direction: 'asc' | 'desc';
+}
+
+const ORDER_COLUMNS = {
+  clientReference: 'v.client_reference',
+  name: 'v.name',
+  unit: 'v.unit',
+} as const satisfies Record<VariableOrderField, string>;
+
+// LIKE treats % and _ as wildcards and \ as their escape; a user's text is matched literally.
+const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+// Two parameters per link; PostgreSQL takes at most 65 535 parameters per statement.
+const LINK_CHUNK = 10_000;
 
 @Injectable()
 export class VariableRepository {
@@ -39,22 +64,24 @@ export class VariableRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Creates the variables that do not exist yet; existing ones keep their name and unit. */
+  /** Creates the variables that do not exist yet (unless told not to); existing ones keep their name and unit. */
   async declareRaw(
     declarations: RawVariableDeclaration[],
+    createMissing = true,
   ): Promise<{ id: number; clientReference: string }[]> {
-    await this.db
-      .insertInto('variables.variable')
-      .values(
-        declarations.map((declaration) => ({
-          client_reference: declaration.clientReference,
-          name: declaration.name,
-          unit: declaration.unit,
-          category_id: null,
-        })),
-      )
-      .onConflict((conflict) => conflict.column('client_reference').doNothing())
-      .execute();
+    if (createMissing)
+      await this.db
+        .insertInto('variables.variable')
+        .values(
+          declarations.map((declaration) => ({
+            client_reference: declaration.clientReference,
+            name: declaration.name,
+            unit: declaration.unit,
+            category_id: null,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('client_reference').doNothing())
+        .execute();
     return this.db
       .selectFrom('variables.variable')
       .select(['id', 'client_reference as clientReference'])
@@ -64,5 +91,94 @@ export class VariableRepository {
         declarations.map((declaration) => declaration.clientReference),
       )
       .execute();
+  }
+
+  findMatching(
+    criteria: VariableCriteria,
+    order: VariableOrder,
+    page?: { limit: number; offset: number },
+  ): Promise<VariableRow[]> {
+    const query = this.matching(criteria)
+      .select([
+        'v.id',
+        'v.client_reference as clientReference',
+        'v.name',
+        'v.unit',
+        'v.category_id as categoryId',
+      ])
+      .orderBy(ORDER_COLUMNS[order.field], order.direction)
+      .orderBy('v.id', order.direction);
+    return (page ? query.limit(page.limit).offset(page.offset) : query).execute();
+  }
+
+  async countMatching(criteria: VariableCriteria): Promise<number> {
+    const row = await this.matching(criteria)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async existsMatching(criteria: VariableCriteria): Promise<boolean> {
+    const row = await this.matching(criteria).select('v.id').limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The tags each variable carries directly, by name. */
+  async tagsOf(variableIds: number[]): Promise<Map<number, TagRefDto[]>> {
+    const tags = new Map<number, TagRefDto[]>(variableIds.map((id) => [id, []]));
+    if (variableIds.length === 0) return tags;
+    const rows = await this.db
+      .selectFrom('variables.variable_tag as vt')
+      .innerJoin('variables.tag as t', 't.id', 'vt.tag_id')
+      .select(['vt.variable_id as variableId', 't.id', 't.name'])
+      .where('vt.variable_id', 'in', variableIds)
+      .orderBy('t.name')
+      .orderBy('t.id')
+      .execute();
+    for (const { variableId, id, name } of rows) tags.get(variableId)?.push({ id, name });
+    return tags;
+  }
+
+  /** Adds tags to variables; links that exist are kept as they are. */
+  async addTags(links: { variableId: number; tagId: number }[]): Promise<void> {
+    for (let start = 0; start < links.length; start += LINK_CHUNK) {
+      await this.db
+        .insertInto('variables.variable_tag')
+        .values(
+          links
+            .slice(start, start + LINK_CHUNK)
+            .map((link) => ({ variable_id: link.variableId, tag_id: link.tagId })),
+        )
+        .onConflict((conflict) => conflict.columns(['variable_id', 'tag_id']).doNothing())
+        .execute();
+    }
+  }
+
+  private matching({ text, tags }: VariableCriteria) {
+    let query = this.db.selectFrom('variables.variable as v');
+    if (text.length > 0) {
+      const pattern = containsPattern(text);
+      query = query.where((eb) =>
+        eb.or([
+          eb('v.client_reference', 'ilike', pattern),
+          eb('v.name', 'ilike', pattern),
+          eb('v.unit', 'ilike', pattern),
+        ]),
+      );
+    }
+    for (const group of tags) {
+      query =
+        group.length === 0
+          ? query.where(sql<boolean>`false`)
+          : query.where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom('variables.variable_tag as vt')
+                  .select('vt.tag_id')
+                  .whereRef('vt.variable_id', '=', 'v.id')
+                  .where('vt.tag_id', 'in', group),
+              ),
+            );
+    }
+    return query;
   }
 }

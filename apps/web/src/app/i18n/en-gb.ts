@@ -1,7 +1,6 @@
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
   app: {
-    title: 'Plantlens',
     loading: 'Loading…',
   },
   menu: {
@@ -100,6 +99,7 @@ export const enGB = {
     passwordRule: 'The password must have at least 6 characters with a letter and a digit',
     passwordDifferent: 'The password is different',
     userExists: 'User already exists',
+    directoryIdInUse: 'Active Directory ID is already in use',
     groupExists: 'Group already exists',
     groupNameRequired: 'The group name is required',
     userRequired: 'You must choose a user',
@@ -176,6 +176,8 @@ export const enGB = {
     enabled: 'Enabled',
     disabled: 'Disabled',
     groups: 'Groups',
+    directoryId: 'Active Directory ID',
+    permissions: 'Permissions of {{name}}',
     edit: 'Edit {{name}}',
     delete: 'Delete {{name}}',
     deleteConfirm: 'Delete the user {{name}}?',

@@ -2,7 +2,6 @@ import type { Translation } from './en-gb';
 
 export const esES: Translation = {
   app: {
-    title: 'Plantlens',
     loading: 'Cargando…',
   },
   menu: {
@@ -101,6 +100,7 @@ export const esES: Translation = {
     passwordRule: 'La contraseña debe tener al menos 6 caracteres con una letra y un dígito',
     passwordDifferent: 'La contraseña es distinta',
     userExists: 'El usuario ya existe',
+    directoryIdInUse: 'El ID de Active Directory ya está en uso',
     groupExists: 'El grupo ya existe',
     groupNameRequired: 'El nombre del grupo es obligatorio',
     userRequired: 'Debes elegir un usuario',
@@ -177,6 +177,8 @@ export const esES: Translation = {
     enabled: 'Activo',
     disabled: 'Inactivo',
     groups: 'Grupos',
+    directoryId: 'ID de Active Directory',
+    permissions: 'Permisos de {{name}}',
     edit: 'Editar {{name}}',
     delete: 'Eliminar {{name}}',
     deleteConfirm: '¿Eliminar el usuario {{name}}?',

@@ -1,0 +1,93 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  MAX_CORRELATION_PAIR_OPTIONS,
+  type CorrelationDataDto,
+  type CorrelationDataQuery,
+  type CorrelationPairOptionDto,
+  type MultipleCorrelationPairsQuery,
+  type TimelinePointDto,
+} from '@plantlens/contracts';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { TagService } from '../tag/tag.service';
+import { VariableRepository, type VariableRow } from '../variable/variable.repository';
+import { planBuckets } from './bucket-plan';
+import { CorrelationRepository, type AlignedRow } from './correlation.repository';
+
+// How X, Y and Z are put side by side (README "Correlation alignment"):
+// - X has at most CORRELATION_MAX_POINTS points in the range: each X point is paired with the as-of value
+//   of Y (and Z), their latest point at or before it and at most CORRELATION_ASOF_MAX_AGE_SECONDS older;
+//   an X point without such a Y or Z value is dropped. Not sampled.
+// - X has more: the range is cut into equal, epoch-aligned time buckets (planBuckets), each variable is
+//   averaged per bucket, and the buckets where every variable has data are paired. Sampled.
+@Injectable()
+export class CorrelationService {
+  constructor(
+    private readonly variables: VariableRepository,
+    private readonly series: CorrelationRepository,
+    private readonly tags: TagService,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+  ) {}
+
+  async correlation(query: CorrelationDataQuery): Promise<CorrelationDataDto> {
+    const variables = await this.requireVariables(query.variableIds);
+    const [xId, ...otherIds] = query.variableIds as [number, ...number[]];
+    const maxPoints = this.config.CORRELATION_MAX_POINTS;
+    const xCount = await this.series.countUpTo(xId, query.startDate, query.endDate, maxPoints + 1);
+    const sampled = xCount > maxPoints;
+    const rows: AlignedRow[] = sampled
+      ? await this.series.bucketMeanRows(
+          query.variableIds,
+          planBuckets(query.startDate, query.endDate, maxPoints),
+        )
+      : await this.series.asOfRows(
+          xId,
+          otherIds,
+          query.startDate,
+          query.endDate,
+          this.config.CORRELATION_ASOF_MAX_AGE_SECONDS,
+        );
+    const series = variables.map((variable) => ({
+      metadata: { id: variable.id, label: variable.name, unit: variable.unit },
+      data: [] as TimelinePointDto[],
+      sampled,
+    }));
+    for (const row of rows) {
+      row.values.forEach((value, index) => series[index]?.data.push({ timestamp: row.ts / 1000, value }));
+    }
+    return { variables: series };
+  }
+
+  // Every variable matching tagsX against every other variable matching tagsY, ordered by X then Y name.
+  async pairs(query: MultipleCorrelationPairsQuery): Promise<CorrelationPairOptionDto[]> {
+    const [xs, ys] = await Promise.all([this.tagged(query.tagsX), this.tagged(query.tagsY)]);
+    const count = xs.length * ys.length - xs.filter((x) => ys.some((y) => y.id === x.id)).length;
+    if (count > MAX_CORRELATION_PAIR_OPTIONS) {
+      throw new BadRequestException(
+        `These tags make ${count} pairs, more than ${MAX_CORRELATION_PAIR_OPTIONS}: choose narrower tags`,
+      );
+    }
+    return xs.flatMap((x) =>
+      ys
+        .filter((y) => y.id !== x.id)
+        .map((y) => ({ id: `${x.id}-${y.id}`, label: `${x.name} / ${y.name}`, x: x.id, y: y.id })),
+    );
+  }
+
+  private async tagged(tagIds: number[]): Promise<VariableRow[]> {
+    return this.variables.findMatching(
+      { text: '', tags: await this.tags.filterOf(tagIds) },
+      { field: 'name', direction: 'asc' },
+    );
+  }
+
+  /** The variables in the order of `ids`; 404 naming the unknown ones. */
+  private async requireVariables(ids: number[]): Promise<VariableRow[]> {
+    const byId = new Map((await this.variables.findByIds(ids)).map((row) => [row.id, row]));
+    const found = ids.flatMap((id) => byId.get(id) ?? []);
+    if (found.length < ids.length) {
+      const unknown = ids.filter((id) => !byId.has(id));
+      throw new NotFoundException(`variableIds: unknown variable ${unknown.join(', ')}`);
+    }
+    return found;
+  }
+}
