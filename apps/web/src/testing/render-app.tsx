@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { createI18n } from '../app/i18n';
 import { routes } from '../app/routes';
-import { makeStore, type AppStore } from '../app/store';
+import { makeStore } from '../app/store';
 import { AUTH_SETTINGS, type AuthSettings } from '../config/auth';
 import { SITE_SETTINGS, type SiteSettings } from '../config/site';
 import { accountApi } from '../lib/account-api';
@@ -18,19 +18,16 @@ interface RenderAppOptions {
   account?: AccountDto;
   /** deployment settings that differ from config/ */
   settings?: { auth?: Partial<AuthSettings>; site?: Partial<SiteSettings> };
-  /** fills the store before the first render, e.g. with server answers the page will read */
-  seed?: (store: AppStore) => Promise<unknown>;
 }
 
 // The real route table, guards and shell in a memory router, in English.
-export async function renderApp(path: string, { account, settings = {}, seed }: RenderAppOptions = {}) {
+export async function renderApp(path: string, { account, settings = {} }: RenderAppOptions = {}) {
   clearTokens(localStorage);
   const store = makeStore();
   if (account) {
     storeTokens(localStorage, { accessToken: 'test-access', refreshToken: 'test-refresh' });
     await store.dispatch(accountApi.util.upsertQueryData('getAccount', undefined, account));
   }
-  await seed?.(store);
   const storage = new Map<string, string>();
   const i18n = createI18n({
     getItem: (key) => storage.get(key) ?? null,

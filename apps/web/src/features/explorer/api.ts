@@ -42,4 +42,3 @@ const explorerApi = api.injectEndpoints({
 
 export const { useLazySearchVariablesQuery, useGetMinimalVariablesQuery, useGetTimelineDataQuery } =
   explorerApi;
-export { explorerApi };

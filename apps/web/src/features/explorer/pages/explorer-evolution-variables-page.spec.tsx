@@ -1,33 +1,43 @@
 import type { VariableMinimalDto } from '@plantlens/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AppStore } from '../../../app/store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app';
-import { explorerApi } from '../api';
+import { TestApiServer, type ReceivedRequest } from '../../../testing/test-api-server';
 
 // Ant Design renders slowly in jsdom, the more so on a busy machine; these tests open many selectors.
 jest.setTimeout(120_000);
 
 const explorer = { username: 'luis', authorities: ['EXPLORER', 'QUERY'] };
 
-// A search answer as the server gives it: at most 30 rows, each carrying the number of all matches.
-const variables = (count: number, total = count): VariableMinimalDto[] =>
+// The plant's variables, as the server's search and minimal calls answer them: at most 30 rows, each
+// carrying the number of all matches.
+const plant = (count: number): VariableMinimalDto[] =>
   Array.from({ length: count }, (_, index) => ({
     id: index + 1,
     label: `Sensor ${index + 1}`,
     unit: 'bar',
     categoryId: null,
     clientReference: `PT-${index + 1}`,
-    totalRows: total,
   }));
 
-function seed(search: Record<string, VariableMinimalDto[]>, minimal?: [number[], VariableMinimalDto[]]) {
-  return async (store: AppStore) => {
-    for (const [text, rows] of Object.entries(search)) {
-      await store.dispatch(explorerApi.util.upsertQueryData('searchVariables', { text, tags: [] }, rows));
-    }
-    if (minimal) await store.dispatch(explorerApi.util.upsertQueryData('getMinimalVariables', ...minimal));
-  };
+let server: TestApiServer;
+let searchedAt: number[];
+async function startServer(variables: VariableMinimalDto[]) {
+  searchedAt = [];
+  server = new TestApiServer()
+    .answer('GET', '/api/web/variable/minimal/search', ({ query }) => {
+      searchedAt.push(Date.now());
+      const matches = variables.filter(({ label }) => label.toLowerCase().includes(query.text.toLowerCase()));
+      return { json: matches.slice(0, 30).map((variable) => ({ ...variable, totalRows: matches.length })) };
+    })
+    .answer('GET', '/api/web/variable/minimal', ({ query }) => ({
+      json: variables.filter(({ id }) => query.ids.split(',').map(Number).includes(id)),
+    }));
+  await server.start();
 }
+afterEach(() => server.stop());
+
+const searches = () => server.requests('GET', '/api/web/variable/minimal/search');
+const texts = (requests: ReceivedRequest[]) => requests.map(({ query }) => query.text);
 
 type Router = Awaited<ReturnType<typeof renderApp>>['router'];
 // A route's page is fetched on first visit (the chart's chunk holds Highcharts): allow for it.
@@ -56,7 +66,8 @@ async function choose(row: number, clientReference: string) {
 
 describe('/explorer-evolution-variables', () => {
   it('starts with one empty row: Explore, Add and Remove disabled', async () => {
-    await renderApp('/explorer-evolution-variables', { account: explorer, seed: seed({ '': variables(3) }) });
+    await startServer(plant(3));
+    await renderApp('/explorer-evolution-variables', { account: explorer });
     expect(await screen.findByRole('heading', { name: 'Parameter selection' })).toBeInTheDocument();
     expect(rows()).toHaveLength(1);
     expect(exploreButton()).toBeDisabled();
@@ -65,7 +76,8 @@ describe('/explorer-evolution-variables', () => {
   });
 
   it('enables Explore and Add once every row has a variable, Remove once there are two rows', async () => {
-    await renderApp('/explorer-evolution-variables', { account: explorer, seed: seed({ '': variables(3) }) });
+    await startServer(plant(3));
+    await renderApp('/explorer-evolution-variables', { account: explorer });
     await screen.findByRole('heading', { name: 'Parameter selection' });
     await choose(1, 'PT-2');
     expect(exploreButton()).toBeEnabled();
@@ -80,10 +92,8 @@ describe('/explorer-evolution-variables', () => {
   });
 
   it('lists at most 30 variables and says how many more match', async () => {
-    await renderApp('/explorer-evolution-variables', {
-      account: explorer,
-      seed: seed({ '': variables(30, 45) }),
-    });
+    await startServer(plant(45));
+    await renderApp('/explorer-evolution-variables', { account: explorer });
     await screen.findByRole('heading', { name: 'Parameter selection' });
     fireEvent.mouseDown(within(rows()[0]).getByRole('combobox'));
     expect(await screen.findByText('and 15 more')).toBeInTheDocument();
@@ -91,37 +101,26 @@ describe('/explorer-evolution-variables', () => {
   });
 
   it('searches 300 ms after typing stops, for the last text only', async () => {
-    jest.useFakeTimers();
-    try {
-      const { store } = await renderApp('/explorer-evolution-variables', {
-        account: explorer,
-        seed: seed({ '': variables(3), 'sensor 1': variables(1) }),
-      });
-      await act(() => jest.advanceTimersByTimeAsync(1000));
-      const combobox = within(rows()[0]).getByRole('combobox');
-      fireEvent.mouseDown(combobox);
-      fireEvent.change(combobox, { target: { value: 'sens' } });
-      await act(() => jest.advanceTimersByTimeAsync(200));
-      fireEvent.change(combobox, { target: { value: 'sensor 1' } });
-      await act(() => jest.advanceTimersByTimeAsync(299));
-      expect(within(lastDropdown()).getAllByTestId(/^variable-option-/)).toHaveLength(3);
-      await act(() => jest.advanceTimersByTimeAsync(1));
-      expect(within(lastDropdown()).getAllByTestId(/^variable-option-/)).toHaveLength(1);
-      // The text typed in between was never asked for (the seeded answers are the only other entries).
-      const searched = Object.values(store.getState().api.queries)
-        .filter((entry) => entry?.endpointName === 'searchVariables')
-        .map((entry) => (entry?.originalArgs as unknown as { text: string }).text);
-      expect(searched.sort()).toEqual(['', 'sensor 1']);
-    } finally {
-      jest.useRealTimers();
-    }
+    await startServer(plant(12));
+    await renderApp('/explorer-evolution-variables', { account: explorer });
+    await screen.findByRole('heading', { name: 'Parameter selection' });
+    await waitFor(() => expect(texts(searches())).toEqual(['']));
+    const combobox = within(rows()[0]).getByRole('combobox');
+    fireEvent.mouseDown(combobox);
+    fireEvent.change(combobox, { target: { value: 'sens' } });
+    const typed = Date.now();
+    fireEvent.change(combobox, { target: { value: 'sensor 1' } });
+    // Sensor 1 and Sensor 10 to 12.
+    await waitFor(() => expect(within(lastDropdown()).getAllByTestId(/^variable-option-/)).toHaveLength(4));
+    expect(texts(searches())).toEqual(['', 'sensor 1']);
+    expect(searchedAt[1] - typed).toBeGreaterThanOrEqual(300);
   });
 
   it('opens the chart with the variables, the resolved preset range and the carried opt* parameters', async () => {
     const before = Date.now();
+    await startServer(plant(3));
     const { router } = await renderApp('/explorer-evolution-variables?optGrid=true&origin=QueryList', {
       account: explorer,
-      seed: seed({ '': variables(3) }),
     });
     await screen.findByRole('heading', { name: 'Parameter selection' });
     await choose(1, 'PT-3');
@@ -140,19 +139,16 @@ describe('/explorer-evolution-variables', () => {
   });
 
   it('restores the rows and dates of the address, and Cancel resets to one empty row', async () => {
-    const known = variables(3);
+    await startServer(plant(3));
     const { router } = await renderApp(
       '/explorer-evolution-variables?variables=3,1&startDate=1000&endDate=2000000',
-      {
-        account: explorer,
-        seed: seed({ '': known }, [
-          [3, 1],
-          [known[0], known[2]],
-        ]),
-      },
+      { account: explorer },
     );
     await screen.findByRole('heading', { name: 'Parameter selection' });
     expect(rows().map((row) => row.textContent)).toEqual(['1Sensor 3', '2Sensor 1']);
+    expect(server.requests('GET', '/api/web/variable/minimal').map(({ query }) => query.ids)).toEqual([
+      '3,1',
+    ]);
     expect(screen.getByRole('combobox', { name: 'Range' }).closest('.ant-select')).toHaveTextContent(
       'Custom',
     );
@@ -166,27 +162,26 @@ describe('/explorer-evolution-variables', () => {
     expect(exploreButton()).toBeDisabled();
   });
 
-  it('selects the 30 listed variables at once in the multiple-selection modal; Enter confirms', async () => {
-    await renderApp('/explorer-evolution-variables', {
-      account: explorer,
-      seed: seed({ '': variables(30, 80) }),
-    });
+  it('puts the variables ticked in the multiple-selection modal into the rows', async () => {
+    await startServer(plant(3));
+    await renderApp('/explorer-evolution-variables', { account: explorer });
     await screen.findByRole('heading', { name: 'Parameter selection' });
     fireEvent.click(screen.getByRole('button', { name: 'Multiple selection' }));
     const modal = await screen.findByRole('dialog');
-    fireEvent.click(within(modal).getByRole('checkbox', { name: 'Select all listed' }));
-    expect(within(modal).getByText('30 of 50 selected')).toBeInTheDocument();
-    fireEvent.keyDown(within(modal).getByRole('textbox', { name: 'Search variables' }), { key: 'Enter' });
-    await waitFor(() => expect(rows()).toHaveLength(30));
+    fireEvent.click(await within(modal).findByTestId('variable-option-PT-3'));
+    fireEvent.click(within(modal).getByTestId('variable-option-PT-1'));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(rows().map((row) => row.textContent)).toEqual(['1Sensor 3', '2Sensor 1']));
     expect(exploreButton()).toBeEnabled();
   });
 
   it('leaves the rows as they were when the modal is cancelled', async () => {
-    await renderApp('/explorer-evolution-variables', { account: explorer, seed: seed({ '': variables(3) }) });
+    await startServer(plant(3));
+    await renderApp('/explorer-evolution-variables', { account: explorer });
     await screen.findByRole('heading', { name: 'Parameter selection' });
     fireEvent.click(screen.getByRole('button', { name: 'Multiple selection' }));
     const modal = await screen.findByRole('dialog');
-    fireEvent.click(within(modal).getByTestId('variable-option-PT-2'));
+    fireEvent.click(await within(modal).findByTestId('variable-option-PT-2'));
     fireEvent.click(within(modal).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(rows()).toHaveLength(1);
@@ -194,19 +189,17 @@ describe('/explorer-evolution-variables', () => {
   });
 
   it('opens the evolution queries from the Queries button', async () => {
-    const { router } = await renderApp('/explorer-evolution-variables', {
-      account: explorer,
-      seed: seed({ '': variables(3) }),
-    });
+    await startServer(plant(3));
+    const { router } = await renderApp('/explorer-evolution-variables', { account: explorer });
     fireEvent.click(await screen.findByRole('button', { name: /Queries/ }));
     await arrivedAt(router, '/query/list');
     expect(router.state.location.search).toBe('?filter=explorer-evolution&origin=ExplorerEvolutionVariables');
   });
 
   it('offers Queries only with the Query feature', async () => {
+    await startServer(plant(3));
     await renderApp('/explorer-evolution-variables', {
       account: { username: 'eva', authorities: ['EXPLORER'] },
-      seed: seed({ '': variables(3) }),
     });
     await screen.findByRole('heading', { name: 'Parameter selection' });
     expect(screen.queryByRole('button', { name: /Queries/ })).not.toBeInTheDocument();
