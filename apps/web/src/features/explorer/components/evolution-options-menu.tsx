@@ -27,9 +27,15 @@ export function EvolutionOptionsMenu({
   const flag = (key: Flag, disabled = false): NonNullable<MenuProps['items']>[number] => ({
     key,
     disabled,
-    // The item toggles; the checkbox only shows the state (and names it for assistive technology).
+    // The item toggles; the checkbox only shows the state (and names it for assistive technology). An
+    // option that does not apply shows unticked.
     label: (
-      <Checkbox checked={options[key]} disabled={disabled} tabIndex={-1} style={{ pointerEvents: 'none' }}>
+      <Checkbox
+        checked={options[key] && !disabled}
+        disabled={disabled}
+        tabIndex={-1}
+        style={{ pointerEvents: 'none' }}
+      >
         {t(`explorer.options.${key}`)}
       </Checkbox>
     ),
