@@ -25,7 +25,7 @@ export const MENU: MenuEntry[] = [
   {
     key: 'explorer',
     children: [
-      { key: 'explorerEvolution', route: 'ExplorerEvolution' },
+      { key: 'explorerEvolution', route: 'ExplorerEvolutionVariables' },
       { key: 'explorerCorrelation', route: 'ExplorerCorrelationVariables' },
       { key: 'explorerMultipleCorrelation', route: 'ExplorerMultipleCorrelationVariables' },
     ],
