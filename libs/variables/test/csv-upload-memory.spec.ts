@@ -17,7 +17,7 @@ import { runInNewContext } from 'node:vm';
 import { declareVariables, startVariablesService } from './measurement-pipeline.scenario';
 
 const VARIABLES = 5;
-const ROWS = 200_000;
+const ROWS = 400_000;
 const DAY = 86_400_000;
 // A recent UTC midnight: inside the raw retention whenever the test runs.
 const T0 = Math.floor(Date.now() / DAY) * DAY - 30 * DAY;
@@ -26,7 +26,7 @@ const ROWS_PER_CHUNK = 500;
 // points in flight (about 20 MB of JSON), the uploader one chunk of lines and its open batches.
 const HEAP_BUDGET_MB = 24;
 
-// A full-precision historian export: 1 million points, about 20 MB (buffering it whole would outgrow the budget).
+// A full-precision historian export: 2 million points, about 40 MB.
 function* generateCsv(references: string[]): Generator<string> {
   yield `timestamp;${references.join(';')}\n`;
   for (let start = 0; start < ROWS; start += ROWS_PER_CHUNK) {
@@ -81,7 +81,7 @@ describe('CSV uploader memory', () => {
   });
   afterAll(() => app?.close());
 
-  it('streams a 1-million-point file with a flat heap and stores every point', async () => {
+  it('streams a 2-million-point file with a flat heap and stores every point', async () => {
     const references = Array.from({ length: VARIABLES }, (_, index) => `memory_${index}`);
     const ids = await declareVariables(app, references);
     const token = await app
