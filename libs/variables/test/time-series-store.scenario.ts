@@ -384,6 +384,37 @@ export function describeTimeSeriesStore(
       });
     });
 
+    it('answers a long range of sparse data with its raw points where they are all kept, else from rollups', async () => {
+      const id = await declare();
+      // one point every 2 hours over 5 days: fewer than M4 would return on the 180-column grid of 10 min rollups
+      const points = Array.from({ length: 60 }, (_, i) => ({ ts: T0 + i * 7_200_000, value: (i * 13) % 17 }));
+      await write(id, points);
+      await store.rollups.catchUp();
+      // Which way was taken shows once the fine rollups are gone (the hourly ones still bound the count):
+      // answers from raw points keep every point, answers from rollups lose them.
+      await store.database.withConnection((connection) =>
+        connection.query('delete from variables.rollup where variable_id = $1 and resolution_s < 3600', [id]),
+      );
+      const timeline = (startDate: number) =>
+        store.timeline.timeline({
+          variableIds: [id],
+          startDate,
+          endDate: startDate + 5 * DAY_MS,
+          width: 200,
+        });
+
+      const [served] = (await timeline(T0)).variables;
+      expect(served!.resolutionS).toBe(600);
+      expect(served!.sampled).toBe(false);
+      expect(served!.data).toEqual(points.map(({ ts, value }) => ({ timestamp: ts / 1000, value })));
+
+      // No stored point at or before the start: the raw points may be incomplete there (retention removes the
+      // oldest days first), so the same range from a day earlier is answered from the (here missing) rollups.
+      const [earlier] = (await timeline(T0 - DAY_MS)).variables;
+      expect(earlier!.resolutionS).toBe(600);
+      expect(earlier!.data).toEqual([]);
+    });
+
     it('answers from rollups that are still pending', async () => {
       const id = await declare();
       const points = Array.from({ length: 3_000 }, (_, i) => ({ ts: T0 + i * 10_000, value: i % 97 }));
