@@ -1,0 +1,332 @@
+// `npm run bench:web` (or `node tools/bench/web-bench.mjs`, after `npm run build`): what a user waits for in
+// the browser, from pressing Explore on a parameter selection to the chart drawn, in Debian's Chromium
+// (playwright-core) against the built gateway in standalone mode serving the web build:
+// - the evolution chart of 9 variables over 1 year of 1-second data (goal: under 1 s), beside the same
+//   page for 1 variable over 1 hour of the same data, measured in the same run (the reference).
+//
+// Data: the PostgreSQL dataset of tools/bench/timeline-bench.mjs (database `plantlens_timeline_bench`,
+// timeline_bench_0..8, one point per second over 2025, rollups built), which that script loads once
+// (`node tools/bench/timeline-bench.mjs --postgres-only`, about an hour); this one only reads it. The
+// server is DATABASE_URL's PostgreSQL if set, else the one tools/postgres/start.sh starts.
+//
+// Each run opens a new page (so nothing comes from the web app's cache), lets the parameter selection fill
+// itself from the address, presses Explore and measures in the page, on its performance.now() clock:
+// - pressed: the click event on Explore;
+// - answered: the end of the data request's response (its Resource Timing entry);
+// - drawn: the chart's DOM holds every series in full and a frame has been painted with it. A
+//   MutationObserver notes each state of the chart (loading flag, one line per series and their path
+//   lengths) as it appears; the next animation frame plus a task after it is when that state is on
+//   screen. Each settled state is checked in full (one step line per variable holding every point of the
+//   answer, see `fullyDrawn`); "drawn" is the paint of the first state that passes.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { AuthHeaders, SessionStorageKeys } = require('@plantlens/contracts');
+const { chromium } = require('playwright-core');
+const pg = require('pg');
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const GATEWAY = join(ROOT, 'apps/gateway/dist/main.js');
+const DATABASE = 'plantlens_timeline_bench';
+// The super admin timeline-bench.mjs seeded in that database.
+const BENCH_PASSWORD = 'timeline-bench-password';
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3297);
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const VIEWPORT = { width: 1280, height: 720 };
+const HOUR = 3_600_000;
+const YEAR_START = Date.UTC(2025, 0, 1);
+const YEAR_END = Date.UTC(2026, 0, 1);
+const EVOLUTION_CASES = [
+  {
+    name: 'evolution, 1 variable, 1 hour',
+    variables: 1,
+    start: Date.UTC(2025, 5, 2, 10),
+    end: Date.UTC(2025, 5, 2, 10) + HOUR,
+  },
+  { name: 'evolution, 9 variables, 1 year', variables: 9, start: YEAR_START, end: YEAR_END, goalMs: 1000 },
+];
+const CHART = '[data-testid="evolution-chart"]';
+const SERIES_LINES = '.highcharts-series path.highcharts-graph';
+
+function startedService(script, variable) {
+  if (process.env[variable]) return process.env[variable];
+  const output = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
+  if (!match) throw new Error(`${script} did not print ${variable}`);
+  return match[1].trim();
+}
+
+async function benchDatabaseUrl() {
+  const baseUrl = startedService('tools/postgres/start.sh', 'DATABASE_URL');
+  const databaseUrl = baseUrl.replace(/\/[^/?]+(\?|$)/, `/${DATABASE}$1`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const loaded = await client
+    .connect()
+    .then(() => client.query('select points from public.timeline_bench_dataset where step_s = 1'))
+    .then(
+      (result) => result.rows.length > 0,
+      () => false,
+    )
+    .finally(() => client.end());
+  if (!loaded) {
+    throw new Error(
+      `no 1-second dataset in ${DATABASE}: load it once with \`node tools/bench/timeline-bench.mjs --postgres-only\``,
+    );
+  }
+  return databaseUrl;
+}
+
+// The built gateway, standalone (every domain module in this process, in-memory bus) on the bench database.
+async function startGateway(databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-web-bench-'));
+  const inherited = Object.entries(process.env).filter(
+    ([name]) => !/^(DATABASE_URL|KAFKA_BROKERS|MQTT_URL|GATEWAY_MODE|[A-Z]+_URL)$/.test(name),
+  );
+  let log = '';
+  const child = spawn(process.execPath, [GATEWAY], {
+    cwd: ROOT,
+    env: {
+      ...Object.fromEntries(inherited),
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SUPERADMIN_PASSWORD: BENCH_PASSWORD,
+      // The dataset's year lies in the past: raw-point retention would delete it.
+      RAW_RETENTION_DAYS: '0',
+      SIMULATOR_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'text',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const url = `http://127.0.0.1:${PORT}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = await fetch(`${url}/api/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the gateway did not become ready:\n${log.slice(-4000)}`);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(url) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function benchVariableIds(url, tokens) {
+  const response = await fetch(`${url}/api/web/explorer/variables`, {
+    headers: { [AuthHeaders.authorization]: `Bearer ${tokens.accessToken}` },
+  });
+  const variables = await response.json();
+  const byReference = new Map(variables.map((variable) => [variable.clientReference, variable.id]));
+  return Array.from({ length: 9 }, (_, i) => byReference.get(`timeline_bench_${i}`));
+}
+
+// As e2e/browser.ts launches it: Debian's Chromium, headless, no network of its own.
+function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+async function signedInPage(context, tokens) {
+  const page = await context.newPage();
+  await page.addInitScript(
+    ([keys, session]) => {
+      localStorage.setItem(keys.accessToken, session.accessToken);
+      localStorage.setItem(keys.refreshToken, session.refreshToken);
+      localStorage.setItem('locale', 'en_GB');
+    },
+    [SessionStorageKeys, tokens],
+  );
+  return page;
+}
+
+// In the page, before Explore is pressed: notes the press and every new state of the chart (see the header).
+function watchChart(explore, [chartSelector, linesSelector]) {
+  const watch = { pressedAt: null, states: [] };
+  window.__webBench = watch;
+  explore.addEventListener('click', () => (watch.pressedAt = performance.now()), {
+    capture: true,
+    once: true,
+  });
+  new MutationObserver(() => {
+    const chart = document.querySelector(chartSelector);
+    if (!chart) return;
+    const lengths = [...chart.querySelectorAll(linesSelector)].map(
+      (line) => line.getAttribute('d')?.length ?? 0,
+    );
+    const key = `${chart.getAttribute('aria-busy')}|${lengths.join(',')}`;
+    if (watch.states.at(-1)?.key === key) return;
+    const state = {
+      key,
+      busy: chart.getAttribute('aria-busy') === 'true',
+      lines: lengths.length,
+      paintedAt: null,
+    };
+    watch.states.push(state);
+    // rAF runs before the frame is painted; a task queued from it runs after.
+    requestAnimationFrame(() => setTimeout(() => (state.paintedAt = performance.now())));
+  }).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['d', 'aria-busy'],
+  });
+}
+
+// Whether the chart holds the whole answer: one step line per variable, drawn as a move to its first point
+// then a horizontal and a vertical segment to each next one (Highcharts' step "left"), 2 × points − 1 in all.
+function fullyDrawn([chartSelector, linesSelector, segmentCounts]) {
+  const chart = document.querySelector(chartSelector);
+  const lines = [...(chart?.querySelectorAll(linesSelector) ?? [])];
+  return (
+    chart?.getAttribute('aria-busy') === 'false' &&
+    lines.length === segmentCounts.length &&
+    lines.every(
+      (line, index) => (line.getAttribute('d') ?? '').split(/[ML]/).length - 1 === segmentCounts[index],
+    )
+  );
+}
+
+async function timeEvolution(context, tokens, url, variableIds, { start, end }) {
+  const page = await signedInPage(context, tokens);
+  try {
+    const search = new URLSearchParams({
+      variables: variableIds.join(','),
+      startDate: String(start),
+      endDate: String(end),
+    });
+    await page.goto(`${url}/explorer-evolution-variables?${search}`);
+    const explore = page.getByRole('button', { name: 'Explore' });
+    await page.getByRole('combobox', { name: `Variable ${variableIds.length}` }).waitFor();
+    await explore.evaluate(watchChart, [CHART, SERIES_LINES]);
+    const answer = page.waitForResponse((response) =>
+      response.url().includes('/api/web/explorer/timeline-data?'),
+    );
+    await explore.click();
+    const response = await answer;
+    const body = await response.json();
+    if (!response.ok()) throw new Error(`timeline-data ${response.status()}: ${JSON.stringify(body)}`);
+    const segmentCounts = body.variables.map(({ data }) => 2 * data.length - 1);
+    // Each new settled state (not loading, one line per variable, painted) is checked in full once; the
+    // cheap wait between checks keeps the polling from competing with the drawing it measures.
+    for (let checked = 0; ;) {
+      checked = await page
+        .waitForFunction(
+          ([seen, lines]) => {
+            const { states } = window.__webBench;
+            const last = states.at(-1);
+            return states.length > seen && !last?.busy && last?.lines === lines && last.paintedAt !== null
+              ? states.length
+              : false;
+          },
+          [checked, segmentCounts.length],
+          { timeout: 60_000, polling: 100 },
+        )
+        .then((handle) => handle.jsonValue());
+      if (await page.evaluate(fullyDrawn, [CHART, SERIES_LINES, segmentCounts])) break;
+    }
+    const times = await page.evaluate(() => {
+      const { pressedAt, states } = window.__webBench;
+      const drawn = states.find((state) => state.key === states.at(-1).key);
+      const requests = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/timeline-data?'));
+      return {
+        requests: requests.length,
+        sentMs: requests[0].requestStart - pressedAt,
+        answeredMs: requests[0].responseEnd - pressedAt,
+        drawnMs: drawn.paintedAt - pressedAt,
+      };
+    });
+    // A second request (the chart's width changing under a scroll bar, say) would be a different load.
+    if (times.requests !== 1) throw new Error(`${times.requests} timeline-data requests for one Explore`);
+    return { ...times, points: body.variables.reduce((sum, { data }) => sum + data.length, 0) };
+  } finally {
+    await page.close();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+// Medians over the runs, each time since Explore was pressed.
+function report(name, results, goalMs) {
+  const ms = (field) => `${median(results.map((result) => result[field])).toFixed(0)} ms`;
+  const drawn = median(results.map((result) => result.drawnMs));
+  const verdict =
+    goalMs === undefined ? 'reference' : `goal under ${goalMs} ms: ${drawn < goalMs ? 'met' : 'NOT met'}`;
+  const slowest = Math.max(...results.map((result) => result.drawnMs)).toFixed(0);
+  console.log(
+    `${name.padEnd(32)} drawn ${ms('drawnMs').padStart(8)} (slowest ${slowest} ms) | request sent ${ms('sentMs')}, ` +
+      `answer in ${ms('answeredMs')} | ${results[0].points} points, ${results.length} runs | ${verdict}`,
+  );
+}
+
+const databaseUrl = await benchDatabaseUrl();
+console.log(
+  `Explore pressed → chart drawn, Chromium ${VIEWPORT.width}×${VIEWPORT.height}, gateway standalone on PostgreSQL ` +
+    `${DATABASE} (${cpus()[0].model.trim()}, ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+    `load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')})`,
+);
+const gateway = await startGateway(databaseUrl);
+const browser = await launchChromium();
+try {
+  const tokens = await signIn(gateway.url);
+  const ids = await benchVariableIds(gateway.url, tokens);
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  for (const { name, variables, goalMs, ...range } of EVOLUTION_CASES) {
+    const variableIds = ids.slice(0, variables);
+    await timeEvolution(context, tokens, gateway.url, variableIds, range); // warm-up: JIT, plans, page cache
+    const results = [];
+    for (let run = 0; run < RUNS; run += 1)
+      results.push(await timeEvolution(context, tokens, gateway.url, variableIds, range));
+    report(name, results, goalMs);
+  }
+} finally {
+  await browser.close();
+  await gateway.stop();
+}
