@@ -1,212 +1,295 @@
 // `npm run bench`: end-to-end ingest rate (producer -> bus -> writer -> committed rows) in standalone mode
 // (PGlite + in-memory bus) and cluster mode (PostgreSQL + Kafka), each beside a plain COPY of the same
-// number of rows into the same table on the same machine, measured in the same run. Needs the build
-// (npm run bench does it). Cluster mode uses DATABASE_URL/KAFKA_BROKERS if set, else starts tools/ servers.
+// number of rows into the same table, measured in the same run; then the storage per point, raw and with
+// rollups. Needs the build (npm run bench does it). Cluster mode uses DATABASE_URL / KAFKA_BROKERS if set,
+// else starts the tools/ servers; it works in a database of its own (plantlens_bench, recreated).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 const { Topics } = require('@plantlens/contracts');
-const {
-  createServiceApp,
-  serviceModule,
-  loadPlatformConfig,
-  EventPublisher,
-  InMemoryBroker,
-  Database,
-  AuthKeys,
-} = require('@plantlens/platform');
-const { VariablesModule } = require('@plantlens/variables');
 const { Kafka, logLevel } = require('kafkajs');
-const pg = require('pg');
 
 const VARIABLES = 10;
 const BATCH_POINTS = 5_000;
-const STANDALONE_POINTS = Number(process.env.BENCH_STANDALONE_POINTS ?? 500_000);
-const CLUSTER_POINTS = Number(process.env.BENCH_CLUSTER_POINTS ?? 2_000_000);
-const T0 = Date.UTC(2024, 0, 1);
+const DAY_MS = 86_400_000;
+// Recent enough to be inside the default raw retention (400 days).
+const T0 = Math.floor(Date.now() / DAY_MS) * DAY_MS - 200 * DAY_MS;
+// The plain COPY reference writes the same number of rows a month later, so nothing conflicts.
+const REFERENCE_OFFSET_MS = 30 * DAY_MS;
 
+// Each variable gets 1-second points; a message carries BATCH_POINTS consecutive points of one variable.
 function* batches(ids, total, offsetMs = 0) {
-  for (let start = 0; start < total; start += BATCH_POINTS) {
-    const variableId = ids[(start / BATCH_POINTS) % ids.length];
-    const points = [];
-    for (let i = start; i < Math.min(total, start + BATCH_POINTS); i += 1) {
-      points.push({
-        variableId,
-        ts: T0 + offsetMs + Math.floor(i / ids.length) * 1000 + (i % ids.length),
-        value: Math.sin(i / 100),
-      });
-    }
-    yield { variableId, points };
-  }
-}
-
-function csvRows(ids, total, offsetMs) {
-  const lines = [];
-  for (const { points } of batches(ids, total, offsetMs)) {
-    for (const p of points) lines.push(`${p.variableId},${new Date(p.ts).toISOString()},${p.value}`);
-  }
-  return lines.join('\n') + '\n';
-}
-
-async function declare(app, count, prefix) {
-  const server = app.getHttpServer();
-  const address = await app.getUrl();
-  const body = {
-    variables: Array.from({ length: count }, (_, i) => ({
-      clientReference: `${prefix}_${i}`,
-      name: `${prefix} ${i}`,
-      unit: null,
-    })),
-  };
-  const response = await fetch(`${address}/api/web/variable/raw/declare`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-service-token': app.get(AuthKeys).serviceToken },
-    body: JSON.stringify(body),
-  });
-  void server;
-  return (await response.json()).variables.map((v) => v.id);
-}
-
-async function countRows(database, ids) {
-  const { sql } = require('kysely');
-  const result =
-    await sql`select count(*)::int as n from variables.measurement where variable_id = any(${ids})`.execute(
-      database.kysely,
-    );
-  return result.rows[0].n;
-}
-
-async function copyReference(database, ids, total) {
-  // Same table, same indexes, fresh timestamps (a year later) so nothing conflicts.
-  const csv = csvRows(ids, total, 365 * 86_400_000);
-  const started = performance.now();
-  await database.copyCsv('COPY variables.measurement (variable_id, ts, value) FROM STDIN (FORMAT csv)', csv);
-  return total / ((performance.now() - started) / 1000);
-}
-
-async function standalone() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-bench-'));
-  const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', LOG_FORMAT: 'text' });
-  const app = await createServiceApp({
-    name: 'bench',
-    module: serviceModule(config, [VariablesModule]),
-    config,
-    consumerGroup: 'variables',
-  });
-  await app.listen(0, '127.0.0.1');
-  try {
-    const ids = await declare(app, VARIABLES, 'bench_standalone');
-    const publisher = app.get(EventPublisher);
-    const broker = app.get(InMemoryBroker);
-    const started = performance.now();
-    for (const { variableId, points } of batches(ids, STANDALONE_POINTS)) {
-      await publisher.publish(Topics.measurements, { source: 'bench', points }, String(variableId));
-    }
-    await broker.drain(Topics.measurements);
-    const endToEnd = STANDALONE_POINTS / ((performance.now() - started) / 1000);
-    const stored = await countRows(app.get(Database), ids);
-    if (stored !== STANDALONE_POINTS) throw new Error(`standalone stored ${stored} of ${STANDALONE_POINTS}`);
-    const copy = await copyReference(app.get(Database), ids, STANDALONE_POINTS);
-    return { mode: 'standalone (PGlite + in-memory bus)', points: STANDALONE_POINTS, endToEnd, copy };
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-function startedService(script, variable) {
-  if (process.env[variable]) return process.env[variable];
-  const output = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
-  if (!match) throw new Error(`${script} did not print ${variable}`);
-  return match[1].trim();
-}
-
-async function cluster() {
-  const baseUrl = startedService('tools/postgres/start.sh', 'DATABASE_URL');
-  const brokers = startedService('tools/kafka/start.sh', 'KAFKA_BROKERS');
-  // A database of its own, so the benchmark never mixes with development or test data.
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query('drop database if exists plantlens_bench');
-  await admin.query('create database plantlens_bench');
-  await admin.end();
-  const databaseUrl = baseUrl.replace(/\/[^/?]+(\?|$)/, '/plantlens_bench$1');
-
-  const kafka = new Kafka({ clientId: 'bench', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
-  const kafkaAdmin = kafka.admin();
-  await kafkaAdmin.connect();
-  if ((await kafkaAdmin.listTopics()).includes(Topics.measurements))
-    await kafkaAdmin.deleteTopics({ topics: [Topics.measurements] });
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await kafkaAdmin.createTopics({
-        topics: [{ topic: Topics.measurements, numPartitions: 6 }],
-        waitForLeaders: true,
-      });
-      break;
-    } catch (error) {
-      if (attempt > 120) throw error;
-      await new Promise((r) => setTimeout(r, 500));
+  const perVariable = Math.ceil(total / ids.length);
+  let produced = 0;
+  for (let start = 0; start < perVariable; start += BATCH_POINTS) {
+    for (const variableId of ids) {
+      const points = [];
+      for (let i = start; i < Math.min(perVariable, start + BATCH_POINTS) && produced < total; i += 1) {
+        points.push({ variableId, ts: T0 + offsetMs + i * 1000, value: Math.sin(i / 100) * 50 + variableId });
+        produced += 1;
+      }
+      if (points.length > 0) yield { variableId, points };
     }
   }
-  await kafkaAdmin.disconnect();
+}
 
-  const config = loadPlatformConfig({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: brokers,
-    LOG_LEVEL: 'error',
-    LOG_FORMAT: 'text',
-    KAFKA_CLIENT_ID: 'bench',
-  });
-  const app = await createServiceApp({
-    name: 'bench',
-    module: serviceModule(config, [VariablesModule]),
-    config,
-    consumerGroup: 'variables-bench',
-  });
-  await app.listen(0, '127.0.0.1');
-  const producer = kafka.producer();
+// The Kafka producer runs in a worker thread, so it does not share the service's event loop (in a
+// deployment it is another process on another machine).
+if (!isMainThread) {
+  const { brokers, ids, total } = workerData;
+  const producer = new Kafka({ clientId: 'bench-producer', brokers, logLevel: logLevel.NOTHING }).producer();
   await producer.connect();
-  try {
-    const ids = await declare(app, VARIABLES, 'bench_cluster');
-    const database = app.get(Database);
-    const started = performance.now();
-    const pending = [];
-    for (const { variableId, points } of batches(ids, CLUSTER_POINTS)) {
-      pending.push(
-        producer.send({
-          topic: Topics.measurements,
-          messages: [{ key: String(variableId), value: JSON.stringify({ source: 'bench', points }) }],
-        }),
-      );
-      if (pending.length >= 16) await Promise.all(pending.splice(0));
-    }
-    await Promise.all(pending);
-    while ((await countRows(database, ids)) < CLUSTER_POINTS) await new Promise((r) => setTimeout(r, 50));
-    const endToEnd = CLUSTER_POINTS / ((performance.now() - started) / 1000);
-    const copy = await copyReference(database, ids, CLUSTER_POINTS);
-    return { mode: 'cluster (PostgreSQL + Kafka)', points: CLUSTER_POINTS, endToEnd, copy };
-  } finally {
-    await producer.disconnect();
-    await app.close();
+  const inFlight = [];
+  for (const { variableId, points } of batches(ids, total)) {
+    inFlight.push(
+      producer.send({
+        topic: Topics.measurements,
+        messages: [{ key: String(variableId), value: JSON.stringify({ source: 'bench', points }) }],
+      }),
+    );
+    if (inFlight.length >= 16) await Promise.all(inFlight.splice(0));
   }
+  await Promise.all(inFlight);
+  await producer.disconnect();
+  parentPort.postMessage('sent');
+} else {
+  await main();
 }
 
-const format = (n) => Math.round(n).toLocaleString('en-US');
-console.log(
-  `Plantlens ingest benchmark — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-);
-const results = [];
-for (const run of process.argv.includes('--standalone-only') ? [standalone] : [standalone, cluster]) {
-  const result = await run();
-  results.push(result);
+async function main() {
+  const {
+    createServiceApp,
+    serviceModule,
+    loadPlatformConfig,
+    EventPublisher,
+    Database,
+    AuthKeys,
+  } = require('@plantlens/platform');
+  const { VariablesModule, IngestionService, encodeMeasurementCopy } = require('@plantlens/variables');
+  const { sql } = require('kysely');
+  const pg = require('pg');
+
+  const STANDALONE_POINTS = Number(process.env.BENCH_STANDALONE_POINTS ?? 500_000);
+  const CLUSTER_POINTS = Number(process.env.BENCH_CLUSTER_POINTS ?? 4_000_000);
+
+  async function startApp(config, consumerGroup) {
+    const app = await createServiceApp({
+      name: 'bench',
+      module: serviceModule(config, [VariablesModule]),
+      config,
+      consumerGroup,
+    });
+    await app.listen(0, '127.0.0.1');
+    return app;
+  }
+
+  async function declare(app, prefix) {
+    const response = await fetch(`${await app.getUrl()}/api/web/variable/raw/declare`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-token': app.get(AuthKeys).serviceToken },
+      body: JSON.stringify({
+        variables: Array.from({ length: VARIABLES }, (_, i) => ({
+          clientReference: `${prefix}_${i}`,
+          name: `${prefix} ${i}`,
+          unit: null,
+        })),
+      }),
+    });
+    return (await response.json()).variables.map((v) => v.id);
+  }
+
+  async function waitForStored(app, total) {
+    const ingestion = app.get(IngestionService);
+    while (ingestion.counters.stored < total) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  async function scalar(database, query) {
+    const result = await query.execute(database.kysely);
+    return Number(Object.values(result.rows[0])[0]);
+  }
+
+  // Rollups are recomputed shortly after the writes; the time until none is pending is their lag.
+  async function rollupLagMs(database, ingestEnd) {
+    while ((await scalar(database, sql`select count(*) from variables.rollup_pending`)) > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return performance.now() - ingestEnd;
+  }
+
+  async function storage(database, points) {
+    const raw = await scalar(database, sql`select pg_total_relation_size('variables.measurement')`);
+    const rollups = await scalar(database, sql`select pg_total_relation_size('variables.rollup')`);
+    return { rawBytesPerPoint: raw / points, withRollupsBytesPerPoint: (raw + rollups) / points };
+  }
+
+  // Plain COPY of the same number of rows into the same table, in the writer's transaction size, both in
+  // CSV and in the binary format the writer uses; the faster one is the reference.
+  async function copyReference(database, ids, total) {
+    const rates = {};
+    for (const [format, offset] of [
+      ['csv', REFERENCE_OFFSET_MS],
+      ['binary', 2 * REFERENCE_OFFSET_MS],
+    ]) {
+      const chunks = [];
+      const rows = [];
+      for (const { points } of batches(ids, total, offset)) {
+        rows.push(...points);
+        if (rows.length >= 200_000) chunks.push(rows.splice(0));
+      }
+      if (rows.length > 0) chunks.push(rows);
+      const encoded = chunks.map((chunk) =>
+        format === 'binary'
+          ? encodeMeasurementCopy(chunk)
+          : chunk.map((p) => `${p.variableId},${new Date(p.ts).toISOString()},${p.value}\n`).join(''),
+      );
+      const started = performance.now();
+      for (const data of encoded) {
+        await database.withConnection((connection) =>
+          connection.copyFrom(
+            `copy variables.measurement (variable_id, ts, value) from stdin (format ${format})`,
+            data,
+          ),
+        );
+      }
+      rates[format] = total / ((performance.now() - started) / 1000);
+    }
+    return rates;
+  }
+
+  async function standalone() {
+    const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-bench-'));
+    const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', LOG_FORMAT: 'text' });
+    const app = await startApp(config, 'variables');
+    try {
+      const ids = await declare(app, 'bench_standalone');
+      const publisher = app.get(EventPublisher);
+      const started = performance.now();
+      for (const { variableId, points } of batches(ids, STANDALONE_POINTS)) {
+        await publisher.publish(Topics.measurements, { source: 'bench', points }, String(variableId));
+      }
+      await waitForStored(app, STANDALONE_POINTS);
+      const ingestEnd = performance.now();
+      const endToEnd = STANDALONE_POINTS / ((ingestEnd - started) / 1000);
+      const database = app.get(Database);
+      const rollupLag = await rollupLagMs(database, ingestEnd);
+      const stored = await scalar(database, sql`select count(*) from variables.measurement`);
+      if (stored !== STANDALONE_POINTS)
+        throw new Error(`standalone stored ${stored} of ${STANDALONE_POINTS}`);
+      const bytes = await storage(database, STANDALONE_POINTS);
+      const copy = await copyReference(database, ids, STANDALONE_POINTS);
+      return {
+        mode: 'standalone (PGlite + in-memory bus)',
+        points: STANDALONE_POINTS,
+        endToEnd,
+        copy,
+        rollupLag,
+        ...bytes,
+      };
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  function startedService(script, variable) {
+    if (process.env[variable]) return process.env[variable];
+    const output = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
+    if (!match) throw new Error(`${script} did not print ${variable}`);
+    return match[1].trim();
+  }
+
+  async function cluster() {
+    const baseUrl = startedService('tools/postgres/start.sh', 'DATABASE_URL');
+    const brokers = startedService('tools/kafka/start.sh', 'KAFKA_BROKERS').split(',');
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query('drop database if exists plantlens_bench');
+    await admin.query('create database plantlens_bench');
+    await admin.end();
+    const databaseUrl = baseUrl.replace(/\/[^/?]+(\?|$)/, '/plantlens_bench$1');
+
+    const kafkaAdmin = new Kafka({ clientId: 'bench', brokers, logLevel: logLevel.NOTHING }).admin();
+    await kafkaAdmin.connect();
+    if ((await kafkaAdmin.listTopics()).includes(Topics.measurements)) {
+      await kafkaAdmin.deleteTopics({ topics: [Topics.measurements] });
+    }
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await kafkaAdmin.createTopics({
+          topics: [{ topic: Topics.measurements, numPartitions: 6 }],
+          waitForLeaders: true,
+        });
+        break;
+      } catch (error) {
+        if (attempt > 120) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    await kafkaAdmin.disconnect();
+
+    const config = loadPlatformConfig({
+      DATABASE_URL: databaseUrl,
+      KAFKA_BROKERS: brokers.join(','),
+      LOG_LEVEL: 'error',
+      LOG_FORMAT: 'text',
+      KAFKA_CLIENT_ID: 'bench',
+    });
+    const app = await startApp(config, 'variables-bench');
+    try {
+      const ids = await declare(app, 'bench_cluster');
+      const database = app.get(Database);
+      const started = performance.now();
+      const producer = new Worker(new URL(import.meta.url), {
+        workerData: { brokers, ids, total: CLUSTER_POINTS },
+      });
+      const sent = new Promise((resolve, reject) => {
+        producer.once('message', resolve);
+        producer.once('error', reject);
+      });
+      await waitForStored(app, CLUSTER_POINTS);
+      const ingestEnd = performance.now();
+      await sent;
+      const endToEnd = CLUSTER_POINTS / ((ingestEnd - started) / 1000);
+      const rollupLag = await rollupLagMs(database, ingestEnd);
+      const stored = await scalar(database, sql`select count(*) from variables.measurement`);
+      if (stored !== CLUSTER_POINTS) throw new Error(`cluster stored ${stored} of ${CLUSTER_POINTS}`);
+      await sql`vacuum analyze variables.measurement`.execute(database.kysely);
+      const bytes = await storage(database, CLUSTER_POINTS);
+      const copy = await copyReference(database, ids, CLUSTER_POINTS);
+      return {
+        mode: 'cluster (PostgreSQL + Kafka)',
+        points: CLUSTER_POINTS,
+        endToEnd,
+        copy,
+        rollupLag,
+        ...bytes,
+      };
+    } finally {
+      await app.close();
+    }
+  }
+
+  const format = (n) => Math.round(n).toLocaleString('en-US');
   console.log(
-    `${result.mode.padEnd(38)} ${format(result.points).padStart(10)} points   end to end ${format(result.endToEnd).padStart(9)} points/s   plain COPY ${format(result.copy).padStart(9)} points/s   ratio ${(result.endToEnd / result.copy).toFixed(2)}`,
+    `Plantlens ingest benchmark — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
+  for (const run of process.argv.includes('--standalone-only') ? [standalone] : [standalone, cluster]) {
+    const result = await run();
+    const reference = Math.max(result.copy.csv, result.copy.binary);
+    console.log(
+      [
+        `${result.mode}: ${format(result.points)} points`,
+        `  1. end to end ${format(result.endToEnd)} points/s; plain COPY csv ${format(result.copy.csv)} points/s, binary ${format(result.copy.binary)} points/s; ratio to the faster ${(result.endToEnd / reference).toFixed(2)}`,
+        `     rollups current ${(result.rollupLag / 1000).toFixed(1)} s after the last point was committed`,
+        `  3. storage ${result.rawBytesPerPoint.toFixed(1)} bytes/point raw, ${result.withRollupsBytesPerPoint.toFixed(1)} bytes/point with rollups`,
+      ].join('\n'),
+    );
+  }
+  process.exit(0);
 }
-process.exit(0);

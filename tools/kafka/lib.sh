@@ -5,6 +5,8 @@
 # (libs/, data/, server.properties, log4j2 configs, kafka.log, kafka.pid).
 #
 # Environment (all optional):
+#   KAFKA_HOME             state directory (default <repo>/.tools/kafka): a second, independent broker
+#                          (e.g. one a test kills) needs its own, with its own two ports
 #   KAFKA_PORT             PLAINTEXT listener port on 127.0.0.1 (default 9092)
 #   KAFKA_CONTROLLER_PORT  KRaft controller listener port on 127.0.0.1 (default 9093)
 #   KAFKA_HEAP_OPTS        broker heap (default "-Xms256m -Xmx1g")
@@ -17,8 +19,9 @@
 
 KAFKA_TOOLS_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$KAFKA_TOOLS_DIR/../.." && pwd)"
-KAFKA_HOME="$REPO_ROOT/.tools/kafka"
-KAFKA_LIBS="$KAFKA_HOME/libs"
+KAFKA_HOME="${KAFKA_HOME:-$REPO_ROOT/.tools/kafka}"
+# The jars are shared by every broker of this checkout.
+KAFKA_LIBS="$REPO_ROOT/.tools/kafka/libs"
 KAFKA_DATA="$KAFKA_HOME/data"
 KAFKA_CONFIG="$KAFKA_HOME/server.properties"
 KAFKA_LOG4J="$KAFKA_HOME/log4j2.properties"
@@ -82,7 +85,7 @@ kafka_ensure_jars() {
   [[ -n "$version" ]] || kafka_die "could not read <kafka.version> from $KAFKA_TOOLS_DIR/pom.xml"
   command -v mvn >/dev/null 2>&1 ||
     kafka_die "mvn not found on PATH: it is needed once to fetch the Kafka jars (Debian: apt-get install -y maven)"
-  tmp="$KAFKA_HOME/libs.partial"
+  tmp="$KAFKA_LIBS.partial"
   rm -rf "$tmp"
   mkdir -p "$tmp"
   kafka_log "fetching Kafka $version jars from Maven Central into $KAFKA_LIBS (one time) ..."

@@ -1,3 +1,4 @@
+import { MqttConnectorModule } from '@plantlens/connectors';
 import { serviceModule, type PlatformConfig, type ServiceDefinition } from '@plantlens/platform';
 import { SimulatorModule } from '@plantlens/simulator';
 import { routeToServices, serveWebBuild } from './gateway-routing';
@@ -9,11 +10,15 @@ class WebAppModule {}
 /** The gateway process: in front of the services (cluster) or hosting every domain module (standalone). */
 export function gatewayService(config: PlatformConfig): ServiceDefinition {
   const webApp = { module: WebAppModule, controllers: [WebAppController] };
-  const simulator = config.SIMULATOR_ENABLED ? [SimulatorModule] : [];
+  // Data sources that publish to `measurements` from the gateway process, in either mode.
+  const sources = [
+    ...(config.SIMULATOR_ENABLED ? [SimulatorModule] : []),
+    ...(config.MQTT_URL ? [MqttConnectorModule] : []),
+  ];
   if (config.GATEWAY_MODE === 'cluster') {
     return {
       name: 'gateway',
-      module: serviceModule(config, [...simulator, webApp], { database: false }),
+      module: serviceModule(config, [...sources, webApp], { database: false }),
       config,
       configure: async (app) => {
         await serveWebBuild(app, config);
@@ -25,7 +30,7 @@ export function gatewayService(config: PlatformConfig): ServiceDefinition {
   // PostgreSQL when KAFKA_BROKERS and DATABASE_URL are set).
   return {
     name: 'gateway',
-    module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...simulator, webApp]),
+    module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...sources, webApp]),
     config,
     consumerGroup: 'plantlens',
     configure: (app) => serveWebBuild(app, config),

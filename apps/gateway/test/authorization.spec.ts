@@ -17,7 +17,7 @@ type Role = (typeof ROLES)[number];
 // ok: the guard lets the call through (the answer is then the route's own: 2xx, 400, 404, 409, …).
 type Expected = 401 | 403 | 'ok';
 // Who "the user with the feature" is for a route: the holder of its feature, or the object's owner.
-type FeatureHolder = 'plain' | 'explorer' | 'product' | 'admin' | 'owner';
+type FeatureHolder = 'plain' | 'explorer' | 'querier' | 'product' | 'admin' | 'owner';
 
 interface Row {
   expected: [Expected, Expected, Expected, Expected, Expected];
@@ -32,6 +32,7 @@ const OBJECT: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'ow
 const EXPLORE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'explorer' };
 // The variable pickers serve every feature that chooses variables; Explore stands for them here.
 const VARIABLE_PICKER = EXPLORE;
+const QUERY: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'querier' };
 
 const TABLE: Record<string, Row> = {
   'GET /api/web/account': SIGNED_IN,
@@ -57,10 +58,19 @@ const TABLE: Record<string, Row> = {
   'GET /api/web/permission/{objectType}/{objectId}/users': OBJECT,
   'GET /api/web/permission/{objectType}/{objectId}/groups': OBJECT,
   'GET /api/web/permission/{objectType}/{objectId}/effective': { ...SIGNED_IN, serviceToken: true },
+  'POST /api/web/permission/{objectType}/effective': { ...SIGNED_IN, serviceToken: true },
   'PUT /api/web/permission/{objectType}/{objectId}/owner': { ...ADMIN, serviceToken: true },
   'DELETE /api/web/permission/{objectType}/{objectId}': { ...ADMIN, serviceToken: true },
   'PUT /api/web/permission/{objectType}/{objectId}/{permissionType}/{userOrGroup}/{targetId}': OBJECT,
   'DELETE /api/web/permission/{objectType}/{objectId}/{permissionType}/{userOrGroup}/{targetId}': OBJECT,
+  'GET /api/web/query': QUERY,
+  'POST /api/web/query': QUERY,
+  'PUT /api/web/query': QUERY,
+  'DELETE /api/web/query': QUERY,
+  'GET /api/web/query/{id}/permissions/users': QUERY,
+  'GET /api/web/query/{id}/permissions/groups': QUERY,
+  'PUT /api/web/query/{id}/permission/{permissionType}/{userOrGroup}/{targetId}': QUERY,
+  'DELETE /api/web/query/{id}/permission/{permissionType}/{userOrGroup}/{targetId}': QUERY,
   'GET /api/web/explorer/variables': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'explorer' },
   'GET /api/web/explorer/timeline-data': {
     expected: [401, 403, 'ok', 'ok', 'ok'],
@@ -141,6 +151,10 @@ describe('authorization of every route', () => {
     await asSuper(http().put(`/api/web/group/${explorers.body.id}/permission`))
       .send({ explorer: true })
       .expect(200);
+    const queriers = await asSuper(http().post('/api/web/group')).send({ name: 'queriers' }).expect(201);
+    await asSuper(http().put(`/api/web/group/${queriers.body.id}/permission`))
+      .send({ query: true })
+      .expect(200);
     const create = async (name: string, admin: boolean, groupIds: number[]) =>
       (
         await asSuper(http().post('/api/web/user'))
@@ -149,6 +163,7 @@ describe('authorization of every route', () => {
       ).body.id as number;
     await create('plain', false, []);
     await create('explorer', false, [explorers.body.id]);
+    await create('querier', false, [queriers.body.id]);
     await create('product', false, [rootId]);
     await create('admin2', true, []);
     const ownerId = await create('owner', false, []);
@@ -168,6 +183,7 @@ describe('authorization of every route', () => {
     tokens.set('superAdmin', superAdmin);
     tokens.set('plain', await signIn('plain', 'secret1'));
     tokens.set('explorer', await signIn('explorer', 'secret1'));
+    tokens.set('querier', await signIn('querier', 'secret1'));
     tokens.set('product', await signIn('product', 'secret1'));
     tokens.set('admin', await signIn('admin2', 'secret1'));
     tokens.set('owner', await signIn('owner', 'secret1'));

@@ -76,6 +76,21 @@ describe('gateway in cluster mode', () => {
     expect(account.body).toEqual(expect.objectContaining({ username: 'admin' }));
   });
 
+  it('routes saved queries to the variables service, which asks identity for their owner', async () => {
+    const server = gateway.getHttpServer();
+    const signIn = await request(server)
+      .post('/api/auth/login')
+      .send({ username: 'admin', password: 'gateway1' });
+    const auth = { [AuthHeaders.authorization]: `Bearer ${(signIn.body as TokenPairDto).accessToken}` };
+    const created = await request(server)
+      .post('/api/web/query/')
+      .set(auth)
+      .send({ name: 'Through the gateway', relativePath: '/explorer-evolution?variables=1' });
+    expect(created.status).toBe(201);
+    const listed = await request(server).get('/api/web/query/').set(auth).expect(200);
+    expect(listed.body).toEqual([expect.objectContaining({ name: 'Through the gateway', owner: 'admin' })]);
+  });
+
   it('answers its own health, a 404 for unknown API paths, and explains a missing web build', async () => {
     const server = gateway.getHttpServer();
     await request(server).get('/api/health').expect(200, { status: 'ok' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMs, idList, type TimelineVariableDto } from './explorer';
+import { epochMs, idList, type SeriesDto } from './explorer';
 import { requiredTagIdListSchema } from './variable';
 
 // GET /api/web/explorer/correlation-data: X, Y and optionally Z (the colour of the points).
@@ -21,7 +21,7 @@ export type CorrelationDataQuery = z.infer<typeof correlationDataQuerySchema>;
 // data[i] of X, Y and Z form the i-th point of the scatter, all carrying the same timestamp.
 // Category sets (variables coloured by categories) are not produced: the model has no categorical variables yet.
 export interface CorrelationDataDto {
-  variables: TimelineVariableDto[];
+  variables: SeriesDto[];
 }
 
 // GET /api/web/explorer/multiple-correlation-pairs

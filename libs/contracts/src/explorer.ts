@@ -44,11 +44,23 @@ export interface TimelinePointDto {
   value: number;
 }
 
-export interface TimelineVariableDto {
+/** One variable's points as the explorer charts receive them (timeline and correlation). */
+export interface SeriesDto {
   metadata: Pick<VariableMinimalDto, 'id' | 'label' | 'unit'>;
   data: TimelinePointDto[];
-  /** true when the points are a per-pixel reduction (M4) of the stored data */
+  /** true when the points are a reduction (M4 per pixel, or bucket means) of the stored data */
   sampled: boolean;
+}
+
+export interface TimelineVariableDto extends SeriesDto {
+  /**
+   * The grid the points were reduced on (README "Time series"): rollup resolution in seconds, or null
+   * when reduced from raw points; start of the first column and width of a column, in epoch milliseconds.
+   * A client drawing on this grid draws exactly the line of the raw data.
+   */
+  resolutionS: number | null;
+  gridStartMs: number;
+  bucketMs: number;
 }
 
 export interface TimelineDataDto {

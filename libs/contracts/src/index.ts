@@ -9,3 +9,4 @@ export * from './auth';
 export * from './user';
 export * from './group';
 export * from './permission';
+export * from './query';

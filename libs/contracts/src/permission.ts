@@ -94,6 +94,24 @@ export interface EffectivePermissionDto extends PermissionFlagsDto {
   canManage: boolean;
 }
 
+// POST /api/web/permission/{objectType}/effective — what one user may do with many objects at once,
+// and who owns each (a list page of another service asks once instead of once per row). A signed-in
+// caller asks for himself; a service (service token) names the user.
+export const EFFECTIVE_MANY_MAX_IDS = 10_000;
+export const effectiveManySchema = z.object({
+  userId: z.number().int().positive().optional(),
+  objectIds: z
+    .array(z.number().int().positive())
+    .max(EFFECTIVE_MANY_MAX_IDS, `must list at most ${EFFECTIVE_MANY_MAX_IDS} ids`),
+});
+export type EffectiveManyDto = z.infer<typeof effectiveManySchema>;
+
+export interface ObjectAccessDto extends EffectivePermissionDto {
+  ownerId: number | null;
+  /** the owner's label: his e-mail with directory sign-in, else his name */
+  ownerName: string | null;
+}
+
 // GET /api/web/permission/assignable — the tree of /group/permission/list (deployment setting
 // assignablePermissions, spec part 1 §3). A node with isPermission names a group permission flag.
 export interface AssignablePermissionNodeDto {

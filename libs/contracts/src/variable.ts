@@ -54,6 +54,8 @@ export type RawVariableDeclaration = z.infer<typeof rawVariableDeclarationSchema
 
 export const rawVariableDeclareDtoSchema = z.object({
   variables: z.array(rawVariableDeclarationSchema).min(1).max(10_000),
+  // false: only look the references up; the answer leaves out those that do not exist.
+  createMissing: z.boolean().default(true),
 });
 export type RawVariableDeclareDto = z.infer<typeof rawVariableDeclareDtoSchema>;
 

@@ -1,5 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthHeaders, PermissionMessages, type EffectivePermissionDto } from '@plantlens/contracts';
+import {
+  AuthHeaders,
+  PermissionMessages,
+  type EffectivePermissionDto,
+  type ObjectAccessDto,
+} from '@plantlens/contracts';
 import { AuthKeys } from '@plantlens/platform';
 import request from 'supertest';
 import { createGroup, createUser, signedIn, startIdentityApp, superAdmin, type Client } from './identity-app';
@@ -146,5 +151,63 @@ describe('per-object permissions (spec part 1 §3, §4, §7)', () => {
       .expect((response) => expect(response.body.canRead).toBe(false));
     const plain = await signedIn(app, stranger);
     await plain.put(`/api/web/permission/query/${id}/owner`).send({ ownerId: stranger.id }).expect(403);
+  });
+  it('answers for many objects at once, with the owner shown only where the user may read', async () => {
+    const first = await ownedQuery();
+    const second = await ownedQuery();
+    const groupId = await createGroup(admin);
+    const member = await createUser(admin, { groupIds: [groupId] });
+    await first.ownerClient.put(`/api/web/permission/query/${first.id}/edit/group/${groupId}`).expect(200);
+    const unowned = 999_999;
+    const ids = [first.id, second.id, unowned, first.id];
+
+    const asked = await service()
+      .post('/api/web/permission/query/effective')
+      .set(AuthHeaders.serviceToken, serviceToken())
+      .send({ userId: member.id, objectIds: ids })
+      .expect(200);
+    const byId = (body: ObjectAccessDto[]) => body.map((access) => [access.objectId, access]);
+    expect(Object.fromEntries(byId(asked.body))).toEqual({
+      [first.id]: expect.objectContaining({
+        userId: member.id,
+        owner: false,
+        canRead: true,
+        canEdit: true,
+        canShare: false,
+        ownerId: first.owner.id,
+        ownerName: first.owner.name,
+      }),
+      [second.id]: expect.objectContaining({ canRead: false, ownerId: null, ownerName: null }),
+      [unowned]: expect.objectContaining({ canRead: false, owner: false, ownerId: null }),
+    });
+    expect(asked.body).toHaveLength(3);
+
+    // A signed-in user asks for himself; the owner holds every right.
+    const mine = await first.ownerClient
+      .post('/api/web/permission/query/effective')
+      .send({ userId: member.id, objectIds: [first.id] })
+      .expect(200);
+    expect(mine.body).toEqual([
+      expect.objectContaining({ userId: first.owner.id, owner: true, canRead: true, canShare: true }),
+    ]);
+
+    const withoutUser = await service()
+      .post('/api/web/permission/query/effective')
+      .set(AuthHeaders.serviceToken, serviceToken())
+      .send({ objectIds: [first.id] });
+    expect([withoutUser.status, withoutUser.body.message]).toEqual([
+      400,
+      'userId: is required for a service caller',
+    ]);
+    await service()
+      .post('/api/web/permission/query/effective')
+      .set(AuthHeaders.serviceToken, serviceToken())
+      .send({ userId: 999_999, objectIds: [first.id] })
+      .expect(404);
+    await service()
+      .post('/api/web/permission/query/effective')
+      .set(AuthHeaders.serviceToken, serviceToken())
+      .send({ userId: member.id, objectIds: ['x'] })
+      .expect(400);
   });
 });

@@ -19,3 +19,6 @@ export * from './auth/access-token.service';
 export * from './auth/auth.decorators';
 export * from './auth/auth.guard';
 export * from './auth/auth.module';
+export * from './sources/variable-declaration.client';
+export * from './sources/measurement-keys';
+export * from './identity/identity-client';

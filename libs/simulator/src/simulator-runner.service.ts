@@ -5,18 +5,16 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { Topics, type MeasurementBatch, type MeasurementPoint } from '@plantlens/contracts';
 import {
-  AuthHeaders,
-  Topics,
-  type MeasurementBatch,
-  type RawVariableDeclareResponseDto,
-} from '@plantlens/contracts';
-import { AuthKeys, EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+  EventPublisher,
+  groupPointsByKey,
+  PLATFORM_CONFIG,
+  VariableDeclarationClient,
+  type PlatformConfig,
+} from '@plantlens/platform';
 import { PlantSimulator, type SimulatedPoint } from './plant-simulator';
 
-// Points of one variable always use the same key, so the bus keeps them in order; several keys let
-// the writer use several partitions at once.
-const KEYS = 6;
 const SOURCE = 'simulator';
 
 // Runs the simulated plant in a service: declares its variables to the variables service (over HTTP,
@@ -33,7 +31,7 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     private readonly publisher: EventPublisher,
-    private readonly keys: AuthKeys,
+    private readonly declarations: VariableDeclarationClient,
   ) {
     this.simulator = new PlantSimulator({ seed: config.SIMULATOR_SEED });
   }
@@ -92,25 +90,14 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async declareVariables(): Promise<Map<string, number>> {
-    const url = `${this.config.VARIABLES_URL ?? `http://127.0.0.1:${this.config.PORT}`}/api/web/variable/raw/declare`;
     for (let attempt = 1; !this.stopped; attempt += 1) {
       try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [AuthHeaders.serviceToken]: this.keys.serviceToken,
-          },
-          body: JSON.stringify({ variables: this.simulator.variables }),
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-        const body = (await response.json()) as RawVariableDeclareResponseDto;
-        return new Map(body.variables.map((variable) => [variable.clientReference, variable.id]));
+        return await this.declarations.declare(this.simulator.variables);
       } catch (error) {
         // The variables service may still be starting (or be this very process, not listening yet).
         if (attempt % 10 === 0)
           this.logger.warn(
-            `Variables service not reachable at ${url}: ${error instanceof Error ? error.message : error}`,
+            `Variables service not reachable at ${this.declarations.endpoint}: ${error instanceof Error ? error.message : error}`,
           );
         await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 200 * attempt)));
       }
@@ -131,12 +118,13 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
     for (const batch of this.simulator.batches({ startMs, endMs, stepMs, maxPointsPerBatch: 5_000 })) {
       if (this.stopped) break;
       await Promise.all(
-        groupByKey(batch, ids).map(([key, points]) =>
-          this.publisher.publish(
-            Topics.measurements,
-            { source: SOURCE, points } satisfies MeasurementBatch,
-            key,
-          ),
+        [...groupPointsByKey(toMeasurementPoints(batch, ids), this.config.KAFKA_TOPIC_PARTITIONS)].map(
+          ([key, points]) =>
+            this.publisher.publish(
+              Topics.measurements,
+              { source: SOURCE, points } satisfies MeasurementBatch,
+              key,
+            ),
         ),
       );
       published += batch.length;
@@ -154,18 +142,9 @@ function alignDown(ms: number, stepMs: number): number {
   return Math.floor(ms / stepMs) * stepMs;
 }
 
-function groupByKey(
-  batch: SimulatedPoint[],
-  ids: Map<string, number>,
-): [string, MeasurementBatch['points']][] {
-  const groups = new Map<string, MeasurementBatch['points']>();
-  for (const point of batch) {
+function toMeasurementPoints(batch: SimulatedPoint[], ids: Map<string, number>): MeasurementPoint[] {
+  return batch.flatMap((point) => {
     const variableId = ids.get(point.clientReference);
-    if (variableId === undefined) continue;
-    const key = String(variableId % KEYS);
-    let points = groups.get(key);
-    if (!points) groups.set(key, (points = []));
-    points.push({ variableId, ts: point.ts, value: point.value });
-  }
-  return [...groups];
+    return variableId === undefined ? [] : [{ variableId, ts: point.ts, value: point.value }];
+  });
 }

@@ -1,2 +1,5 @@
 export * from './variables.module';
-export { IngestionService } from './measurement/ingestion.service';
+export { IngestionService, REJECTION_REASONS, type RejectionReason } from './measurement/ingestion.service';
+export { RollupService } from './rollup/rollup.service';
+export { RetentionService } from './retention/retention.service';
+export { encodeMeasurementCopy } from './measurement/binary-copy';

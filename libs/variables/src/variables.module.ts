@@ -1,15 +1,25 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { SchemaMigrator } from '@plantlens/platform';
+import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
 import { CorrelationController } from './correlation/correlation.controller';
 import { CorrelationRepository } from './correlation/correlation.repository';
 import { CorrelationService } from './correlation/correlation.service';
 import { VARIABLES_SCHEMA } from './database/variables-database';
 import { variablesMigrations } from './database/migrations';
 import { ExplorerController } from './explorer/explorer.controller';
+import { TimelineRepository } from './explorer/timeline.repository';
 import { TimelineService } from './explorer/timeline.service';
 import { IngestionService } from './measurement/ingestion.service';
 import { MeasurementConsumer } from './measurement/measurement.consumer';
+import { MeasurementWriter } from './measurement/measurement-writer.service';
 import { MeasurementRepository } from './measurement/measurement.repository';
+import { QueryController } from './query/query.controller';
+import { QueryRepository } from './query/query.repository';
+import { QueryService } from './query/query.service';
+import { RetentionPolicy } from './retention/retention-policy';
+import { RetentionRepository } from './retention/retention.repository';
+import { RetentionService } from './retention/retention.service';
+import { RollupRepository } from './rollup/rollup.repository';
+import { RollupService } from './rollup/rollup.service';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 import { VariableService } from './variable/variable.service';
@@ -26,15 +36,31 @@ const CATALOG_PROVIDERS = [
 ];
 
 @Module({
-  controllers: [ExplorerController, VariableController, MeasurementConsumer, CorrelationController],
+  controllers: [
+    ExplorerController,
+    VariableController,
+    MeasurementConsumer,
+    CorrelationController,
+    QueryController,
+  ],
   providers: [
     VariableRepository,
     MeasurementRepository,
+    MeasurementWriter,
     IngestionService,
+    RollupRepository,
+    RollupService,
+    RetentionPolicy,
+    RetentionRepository,
+    RetentionService,
+    TimelineRepository,
     TimelineService,
     ...CATALOG_PROVIDERS,
+    IdentityClient,
+    QueryRepository,
+    QueryService,
   ],
-  exports: [IngestionService],
+  exports: [IngestionService, RollupService],
 })
 export class VariablesModule implements OnModuleInit {
   constructor(private readonly migrator: SchemaMigrator) {}

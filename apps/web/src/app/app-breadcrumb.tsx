@@ -4,17 +4,18 @@ import { Link } from 'react-router-dom';
 import { BREADCRUMB_RESERVED_PX } from '../config/ui';
 import { ROUTES, breadcrumbTrail, type RouteName } from '../config/routes';
 import { foldBreadcrumb } from '../lib/breadcrumb-fold';
+import { usePageTrailOverride } from '../lib/page-trail';
 import { useElementWidth } from '../lib/use-element-width';
 
 interface AppBreadcrumbProps {
   route: RouteName | undefined;
 }
 
-// The trail of the current route; when too narrow, middle items fold into a dropdown.
+// The trail of the current route (or the one its page set); when too narrow, middle items fold into a dropdown.
 export function AppBreadcrumb({ route }: AppBreadcrumbProps) {
   const { t } = useTranslation();
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const trail = route ? breadcrumbTrail(route) : [];
+  const trail = usePageTrailOverride() ?? (route ? breadcrumbTrail(route) : []);
   const labels = trail.map((name) => t(`routes.${name}`));
   // Until measured (width 0) nothing folds.
   const available = width > 0 ? width - BREADCRUMB_RESERVED_PX : Number.POSITIVE_INFINITY;

@@ -1,32 +1,40 @@
 import { Layout, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { useAccount } from '../lib/account-api';
+import { useEscapeKey } from '../lib/use-escape-key';
+import { useWebSettings } from '../lib/web-settings';
 import { useCurrentRoute } from './current-route';
 import { LoadingOverlay } from './loading-overlay';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
 const NO_AUTHORITIES: string[] = [];
+const SIDE_MENU_ID = 'side-menu';
 
-// The shell of every signed-in page: side menu, top bar, the page, and the loading overlay.
+// The shell of every signed-in page: side menu, top bar, the page, and the loading overlay. Escape
+// closes the side menu (spec part 1 §2 "Escape closes navs"); the toggle opens it again.
 export function AppLayout() {
-  const { t } = useTranslation();
+  const { productTitle } = useWebSettings().site;
   const current = useCurrentRoute();
   const authorities = useAccount().data?.authorities ?? NO_AUTHORITIES;
   const [collapsed, setCollapsed] = useState(false);
+  useEscapeKey(() => setCollapsed(true), !collapsed);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider theme="light" collapsible collapsed={collapsed} trigger={null}>
+      <Layout.Sider id={SIDE_MENU_ID} theme="light" collapsible collapsed={collapsed} trigger={null}>
         <Typography.Title level={4} style={{ margin: 0, padding: '16px 24px', whiteSpace: 'nowrap' }}>
-          {collapsed ? t('app.title').charAt(0) : t('app.title')}
+          {collapsed ? productTitle.charAt(0) : productTitle}
         </Typography.Title>
         <SideMenu authorities={authorities} current={current} />
       </Layout.Sider>
       <Layout>
-        <TopBar authorities={authorities} current={current} onToggleMenu={() => setCollapsed(!collapsed)} />
+        <TopBar
+          authorities={authorities}
+          current={current}
+          menu={{ id: SIDE_MENU_ID, open: !collapsed, toggle: () => setCollapsed(!collapsed) }}
+        />
         <Layout.Content style={{ padding: 16 }}>
           <Outlet />
         </Layout.Content>

@@ -6,6 +6,7 @@ import { AppLayout } from './app-layout';
 import type { RouteHandle } from './current-route';
 import { RequireFeature } from './guards/require-feature';
 import { RequireSession } from './guards/require-session';
+import { PageFrame } from './page-frame';
 import { PendingPage } from './pending-page';
 
 type PageLoader = () => Promise<ComponentType>;
@@ -21,6 +22,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   Explore: async () => (await import('../features/explorer/pages/explore-page')).ExplorePage,
   ExplorerEvolution: async () =>
     (await import('../features/explorer/pages/explorer-evolution-page')).ExplorerEvolutionPage,
+  QueryList: async () => (await import('../features/queries/pages/query-list-page')).QueryListPage,
+  Query: async () => (await import('../features/queries/pages/query-page')).QueryPage,
   UserList: async () => (await import('../features/admin/pages/user-list-page')).UserListPage,
   User: async () => (await import('../features/admin/pages/user-page')).UserPage,
   GroupList: async () => (await import('../features/admin/pages/group-list-page')).GroupListPage,
@@ -31,12 +34,14 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   Permissions: async () => (await import('../features/admin/pages/permissions-page')).PermissionsPage,
 };
 
+// The page sits in its PageFrame (tab title, page view), which only a page actually shown mounts.
 function pageRoute(name: RouteName): RouteObject {
   const handle: RouteHandle = { route: name };
   const load = PAGES[name];
-  return load
-    ? { path: ROUTE_TABLE[name].path, handle, lazy: async () => ({ Component: await load() }) }
-    : { path: ROUTE_TABLE[name].path, handle, element: <PendingPage /> };
+  const page: RouteObject = load
+    ? { index: true, lazy: async () => ({ Component: await load() }) }
+    : { index: true, element: <PendingPage /> };
+  return { path: ROUTE_TABLE[name].path, handle, element: <PageFrame route={name} />, children: [page] };
 }
 
 const names = (Object.keys(ROUTE_TABLE) as RouteName[]).filter((name) => name !== 'Root');

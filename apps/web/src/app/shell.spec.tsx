@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../testing/render-app';
 
 const queryUser = { username: 'ana', authorities: ['QUERY'] };
@@ -68,5 +68,36 @@ describe('shell and guards', () => {
   it('keeps the explorer behind the Explore feature', async () => {
     const { router } = await renderApp('/explore', { account: queryUser });
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+  });
+
+  it('closes the side menu and the open language list on Escape', async () => {
+    await renderApp('/settings', { account: queryUser });
+    await screen.findByRole('heading', { name: 'Settings' });
+    const menuToggle = screen.getByLabelText('Show or hide the menu');
+    const language = screen.getByLabelText('Language');
+    expect(menuToggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.mouseDown(language);
+    expect(language).toHaveAttribute('aria-expanded', 'true');
+
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+
+    expect(menuToggle).toHaveAttribute('aria-expanded', 'false');
+    expect(language).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(menuToggle);
+    expect(menuToggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('on Escape in an open list, closes only that list', async () => {
+    await renderApp('/settings', { account: queryUser });
+    await screen.findByRole('heading', { name: 'Settings' });
+    const language = screen.getByLabelText('Language');
+    fireEvent.mouseDown(language);
+    // The list handles the keyboard once its options are drawn.
+    await screen.findAllByText('Deutsch');
+
+    fireEvent.keyDown(language, { key: 'Escape', keyCode: 27 });
+
+    await waitFor(() => expect(language).toHaveAttribute('aria-expanded', 'false'));
+    expect(screen.getByLabelText('Show or hide the menu')).toHaveAttribute('aria-expanded', 'true');
   });
 });

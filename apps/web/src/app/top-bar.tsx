@@ -3,9 +3,9 @@ import { hasFeature } from '@plantlens/contracts';
 import { Button, Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AUTH_SETTINGS } from '../config/auth';
 import { ROUTES, type RouteName } from '../config/routes';
 import { logOut } from '../lib/session';
+import { useWebSettings } from '../lib/web-settings';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { HelpButton } from './help-button';
 import { LanguageSwitcher } from '../components/language-switcher';
@@ -13,12 +13,14 @@ import { LanguageSwitcher } from '../components/language-switcher';
 interface TopBarProps {
   authorities: readonly string[];
   current: RouteName | undefined;
-  onToggleMenu: () => void;
+  /** the side menu the toggle opens and closes */
+  menu: { id: string; open: boolean; toggle: () => void };
 }
 
 // Menu toggle, breadcrumbs, and the user navigation: Workspace, Settings, language, Help, Logout.
-export function TopBar({ authorities, current, onToggleMenu }: TopBarProps) {
+export function TopBar({ authorities, current, menu }: TopBarProps) {
   const { t } = useTranslation();
+  const { auth } = useWebSettings();
   const { token } = theme.useToken();
   return (
     <Flex
@@ -27,7 +29,14 @@ export function TopBar({ authorities, current, onToggleMenu }: TopBarProps) {
       style={{ height: 56, paddingInline: 16, background: token.colorBgContainer }}
       role="banner"
     >
-      <Button type="text" icon={<MenuOutlined />} aria-label={t('shell.toggleMenu')} onClick={onToggleMenu} />
+      <Button
+        type="text"
+        icon={<MenuOutlined />}
+        aria-label={t('shell.toggleMenu')}
+        aria-controls={menu.id}
+        aria-expanded={menu.open}
+        onClick={menu.toggle}
+      />
       <AppBreadcrumb route={current} />
       <nav aria-label={t('shell.userNav')}>
         <Flex align="center" gap={4}>
@@ -44,7 +53,7 @@ export function TopBar({ authorities, current, onToggleMenu }: TopBarProps) {
             </Button>
           </Link>
           <LanguageSwitcher />
-          {AUTH_SETTINGS.userManual && <HelpButton />}
+          {auth.userManual && <HelpButton />}
           <Button type="text" icon={<LogoutOutlined />} onClick={() => void logOut()}>
             {t('menu.logout')}
           </Button>

@@ -20,6 +20,7 @@ export const api = createApi({
     'GroupMember',
     'GroupPermission',
     'Permission',
+    'Query',
   ],
   endpoints: () => ({}),
 });

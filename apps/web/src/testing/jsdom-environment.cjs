@@ -4,8 +4,6 @@
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const FROM_NODE = [
-  'fetch',
-  'Request',
   'Response',
   'Headers',
   'FormData',
@@ -47,5 +45,16 @@ module.exports = class JsdomWithFetchEnvironment extends TestEnvironment {
     super(config, context);
     for (const name of FROM_NODE) this.global[name] = globalThis[name];
     this.global.MessageChannel = UnrefMessageChannel;
+    // fetch and Request come from Node too, resolving a relative address ('/api/…') against the
+    // document's base URL as a browser does: a test serves the app's API from a real HTTP server by
+    // pointing <base href> at it.
+    const { document } = this.global;
+    const resolve = (input) => (typeof input === 'string' ? new URL(input, document.baseURI).href : input);
+    this.global.Request = class extends Request {
+      constructor(input, init) {
+        super(resolve(input), init);
+      }
+    };
+    this.global.fetch = (input, init) => fetch(resolve(input), init);
   }
 };

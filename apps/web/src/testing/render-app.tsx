@@ -7,16 +7,21 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { createI18n } from '../app/i18n';
 import { routes } from '../app/routes';
 import { makeStore } from '../app/store';
+import { AUTH_SETTINGS, type AuthSettings } from '../config/auth';
+import { SITE_SETTINGS, type SiteSettings } from '../config/site';
 import { accountApi } from '../lib/account-api';
 import { clearTokens, storeTokens } from '../lib/session';
+import { WebSettingsProvider } from '../lib/web-settings';
 
 interface RenderAppOptions {
   /** signed in as this account (tokens stored, account in the cache); signed out when absent */
   account?: AccountDto;
+  /** deployment settings that differ from config/ */
+  settings?: { auth?: Partial<AuthSettings>; site?: Partial<SiteSettings> };
 }
 
 // The real route table, guards and shell in a memory router, in English.
-export async function renderApp(path: string, { account }: RenderAppOptions = {}) {
+export async function renderApp(path: string, { account, settings = {} }: RenderAppOptions = {}) {
   clearTokens(localStorage);
   const store = makeStore();
   if (account) {
@@ -30,12 +35,18 @@ export async function renderApp(path: string, { account }: RenderAppOptions = {}
   });
   await i18n.changeLanguage('en_GB');
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const webSettings = {
+    auth: { ...AUTH_SETTINGS, ...settings.auth },
+    site: { ...SITE_SETTINGS, ...settings.site },
+  };
   render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
+        <WebSettingsProvider value={webSettings}>
+          <AntApp>
+            <RouterProvider router={router} />
+          </AntApp>
+        </WebSettingsProvider>
       </I18nextProvider>
     </Provider>,
   );

@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// A page's first visit in a test file loads its chunk (antd's table, forms…), then fetches from a real
+// server: on a busy machine that takes seconds, far beyond the default 1 s wait.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom measures no layout: elements observed for their width never report one, and no media query matches.
 class NoLayoutResizeObserver {

@@ -34,6 +34,31 @@ export class ObjectPermissionRepository {
     return rows.map((row) => ({ ...row, targetType: row.targetType as TargetType }));
   }
 
+  /** The rows of many objects of one type, by object id. */
+  async entriesOf(objectType: ObjectType, objectIds: number[]): Promise<Map<number, PermissionEntry[]>> {
+    const byObject = new Map<number, PermissionEntry[]>();
+    if (objectIds.length === 0) return byObject;
+    const rows = await this.db
+      .selectFrom('identity.object_permission')
+      .select([
+        'object_id as objectId',
+        'target_type as targetType',
+        'target_id as targetId',
+        'can_read as canRead',
+        'can_edit as canEdit',
+        'can_share as canShare',
+      ])
+      .where('object_type', '=', objectType)
+      .where('object_id', 'in', objectIds)
+      .execute();
+    for (const { objectId, ...entry } of rows) {
+      const entries = byObject.get(objectId) ?? [];
+      entries.push({ ...entry, targetType: entry.targetType as TargetType });
+      byObject.set(objectId, entries);
+    }
+    return byObject;
+  }
+
   async upsert(objectType: ObjectType, objectId: number, entries: PermissionEntry[]): Promise<void> {
     if (entries.length === 0) return;
     await this.db
@@ -96,6 +121,18 @@ export class ObjectPermissionRepository {
       .where('object_id', '=', objectId)
       .executeTakeFirst();
     return row?.owner_id;
+  }
+
+  /** The owners of many objects of one type, by object id (objects without one are left out). */
+  async ownersOf(objectType: ObjectType, objectIds: number[]): Promise<Map<number, number>> {
+    if (objectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('identity.object_owner')
+      .select(['object_id', 'owner_id'])
+      .where('object_type', '=', objectType)
+      .where('object_id', 'in', objectIds)
+      .execute();
+    return new Map(rows.map((row) => [row.object_id, row.owner_id]));
   }
 
   async setOwner(objectType: ObjectType, objectId: number, ownerId: number): Promise<void> {

@@ -10,6 +10,7 @@ import {
   PermissionMessages,
   UserMessages,
   type EffectivePermissionDto,
+  type ObjectAccessDto,
   type ObjectType,
   type PermissionChangeParams,
   type PermissionFlagsDto,
@@ -35,27 +36,48 @@ export class ObjectPermissionService {
   ) {}
 
   async effective(objectType: ObjectType, objectId: number, userId: number): Promise<EffectivePermissionDto> {
-    const user = await this.users.findById(userId);
-    if (!user) throw new NotFoundException(UserMessages.userNotFound);
-    const owner = (await this.permissions.owner(objectType, objectId)) === user.id;
-    const all = user.enabled && (owner || user.admin || user.superAdmin);
-    const groupIds = new Set(await this.users.groupIdsOf(user.id));
-    const mine = user.enabled
-      ? (await this.permissions.entries(objectType, objectId)).filter((entry) =>
-          entry.targetType === 'user' ? entry.targetId === user.id : groupIds.has(entry.targetId),
-        )
-      : [];
-    const canShare = all || mine.some((entry) => entry.canShare);
-    return {
+    const caller = await this.caller(userId);
+    const ownerId = await this.permissions.owner(objectType, objectId);
+    return rightsOf(
+      caller,
       objectType,
       objectId,
-      userId: user.id,
-      owner,
-      canRead: all || mine.length > 0,
-      canEdit: all || mine.some((entry) => entry.canEdit),
-      canShare,
-      canManage: canShare,
-    };
+      ownerId,
+      await this.permissions.entries(objectType, objectId),
+    );
+  }
+
+  // The same for many objects in a fixed number of queries, with each owner's label.
+  async effectiveMany(
+    objectType: ObjectType,
+    objectIds: number[],
+    userId: number,
+  ): Promise<ObjectAccessDto[]> {
+    const ids = [...new Set(objectIds)];
+    const caller = await this.caller(userId);
+    const owners = await this.permissions.ownersOf(objectType, ids);
+    const entries = await this.permissions.entriesOf(objectType, ids);
+    const ownerUsers = new Map(
+      (await this.users.findByIds([...new Set(owners.values())])).map((user) => [user.id, user]),
+    );
+    return ids.map((objectId) => {
+      const ownerId = owners.get(objectId);
+      const rights = rightsOf(caller, objectType, objectId, ownerId, entries.get(objectId) ?? []);
+      // Who owns an object is shown only to those who may read it.
+      const owner = rights.canRead && ownerId !== undefined ? ownerUsers.get(ownerId) : undefined;
+      return { ...rights, ownerId: owner?.id ?? null, ownerName: owner ? this.userLabel(owner) : null };
+    });
+  }
+
+  private async caller(userId: number): Promise<Caller> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundException(UserMessages.userNotFound);
+    return { user, groupIds: new Set(await this.users.groupIdsOf(user.id)) };
+  }
+
+  // With directory sign-in users are known by their e-mail (spec part 1 §2).
+  private userLabel(user: UserRow): string {
+    return this.config.OIDC_ISSUER_URL && user.email ? user.email : user.name;
   }
 
   async rows(
@@ -165,8 +187,7 @@ export class ObjectPermissionService {
     }
     const user: UserRow | undefined = await this.users.findById(entry.targetId);
     const name = user?.name ?? `#${entry.targetId}`;
-    // With directory sign-in users are known by their e-mail (spec part 1 §2).
-    const label = this.config.OIDC_ISSUER_URL && user?.email ? user.email : name;
+    const label = user ? this.userLabel(user) : name;
     return {
       label,
       value: {
@@ -178,6 +199,38 @@ export class ObjectPermissionService {
       permissions: flags(entry),
     };
   }
+}
+
+interface Caller {
+  user: UserRow;
+  groupIds: Set<number>;
+}
+
+function rightsOf(
+  { user, groupIds }: Caller,
+  objectType: ObjectType,
+  objectId: number,
+  ownerId: number | undefined,
+  entries: PermissionEntry[],
+): EffectivePermissionDto {
+  const owner = ownerId === user.id;
+  const all = user.enabled && (owner || user.admin || user.superAdmin);
+  const mine = user.enabled
+    ? entries.filter((entry) =>
+        entry.targetType === 'user' ? entry.targetId === user.id : groupIds.has(entry.targetId),
+      )
+    : [];
+  const canShare = all || mine.some((entry) => entry.canShare);
+  return {
+    objectType,
+    objectId,
+    userId: user.id,
+    owner,
+    canRead: all || mine.length > 0,
+    canEdit: all || mine.some((entry) => entry.canEdit),
+    canShare,
+    canManage: canShare,
+  };
 }
 
 function flags(entry: PermissionFlagsDto): PermissionFlagsDto {

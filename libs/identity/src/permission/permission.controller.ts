@@ -6,18 +6,24 @@ import {
   Get,
   HttpCode,
   Param,
+  Post,
   Put,
   Query,
 } from '@nestjs/common';
 import {
+  effectiveManySchema,
   objectOwnerSchema,
+  objectTypeSchema,
   objectRefParamsSchema,
   permissionChangeParamsSchema,
   permissionChangeQuerySchema,
   type AssignablePermissionNodeDto,
+  type EffectiveManyDto,
   type EffectivePermissionDto,
+  type ObjectAccessDto,
   type ObjectOwnerDto,
   type ObjectRefParams,
+  type ObjectType,
   type PermissionChangeParams,
   type PermissionChangeQuery,
   type PermissionRowDto,
@@ -75,6 +81,20 @@ export class PermissionController {
     const userId = user ? user.id : query.userId;
     if (userId === undefined) throw new BadRequestException('userId: is required for a service caller');
     return this.permissions.effective(params.objectType, params.objectId, userId);
+  }
+
+  // The same for many objects of one type, with their owners: a list page of the owning service.
+  @Post(':objectType/effective')
+  @HttpCode(200)
+  @AllowServiceToken()
+  effectiveMany(
+    @OptionalUser() user: AuthenticatedUser | undefined,
+    @Param({ schema: z.object({ objectType: objectTypeSchema }) }) params: { objectType: ObjectType },
+    @Body({ schema: effectiveManySchema }) body: EffectiveManyDto,
+  ): Promise<ObjectAccessDto[]> {
+    const userId = user ? user.id : body.userId;
+    if (userId === undefined) throw new BadRequestException('userId: is required for a service caller');
+    return this.permissions.effectiveMany(params.objectType, body.objectIds, userId);
   }
 
   // The service owning the object (service token) or an admin registers its owner, and drops the ACL

@@ -57,6 +57,11 @@ export class UserRepository {
     return this.selectUsers().where('u.id', '=', id).executeTakeFirst();
   }
 
+  findByIds(ids: number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.selectUsers().where('u.id', 'in', ids).execute();
+  }
+
   findByName(name: string): Promise<UserRow | undefined> {
     return this.selectUsers().where('u.name', '=', name.toLowerCase()).executeTakeFirst();
   }

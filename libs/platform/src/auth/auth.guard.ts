@@ -1,4 +1,5 @@
 import {
+  createParamDecorator,
   ForbiddenException,
   Injectable,
   UnauthorizedException,
@@ -26,6 +27,13 @@ export function bearerToken(headers: HeaderRequest['headers']): string | undefin
   const token = header.slice(BEARER_PREFIX.length).trim();
   return token.length > 0 ? token : undefined;
 }
+
+/** The access token the guard verified, for a call made on the user's behalf to another service. */
+export const CurrentAccessToken = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const token = bearerToken(context.switchToHttp().getRequest<HeaderRequest>().headers);
+  if (!token) throw new UnauthorizedException(AuthMessages.missingToken);
+  return token;
+});
 
 // Installed as the global guard of every service: a route needs a valid access token unless it is
 // @Public(); @RequireFeature() adds the feature check; @AllowServiceToken() admits data sources.

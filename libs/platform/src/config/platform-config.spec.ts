@@ -39,6 +39,20 @@ describe('loadPlatformConfig', () => {
     expect(loadPlatformConfig({ PORT: '' }).PORT).toBe(3000);
   });
 
+  it('keeps rollups at least as long as raw points', () => {
+    expect(loadPlatformConfig({}).RAW_RETENTION_DAYS).toBe(400);
+    expect(loadPlatformConfig({}).ROLLUP_RETENTION_DAYS).toBe(0);
+    expect(
+      loadPlatformConfig({ RAW_RETENTION_DAYS: '30', ROLLUP_RETENTION_DAYS: '30' }).RAW_RETENTION_DAYS,
+    ).toBe(30);
+    expect(() => loadPlatformConfig({ RAW_RETENTION_DAYS: '30', ROLLUP_RETENTION_DAYS: '10' })).toThrow(
+      /ROLLUP_RETENTION_DAYS: must be 0 \(forever\) or at least RAW_RETENTION_DAYS/,
+    );
+    expect(() => loadPlatformConfig({ RAW_RETENTION_DAYS: '0', ROLLUP_RETENTION_DAYS: '3650' })).toThrow(
+      ConfigurationError,
+    );
+  });
+
   it('bounds the correlation settings', () => {
     const defaults = loadPlatformConfig({});
     expect([defaults.CORRELATION_MAX_POINTS, defaults.CORRELATION_ASOF_MAX_AGE_SECONDS]).toEqual([
@@ -48,5 +62,55 @@ describe('loadPlatformConfig', () => {
     expect(() => loadPlatformConfig({ CORRELATION_ASOF_MAX_AGE_SECONDS: '0' })).toThrow(
       /CORRELATION_ASOF_MAX_AGE_SECONDS/,
     );
+  });
+
+  describe('MQTT connector', () => {
+    it('is off without MQTT_URL and takes its defaults with it', () => {
+      expect(loadPlatformConfig({}).MQTT_URL).toBeUndefined();
+      const config = loadPlatformConfig({
+        MQTT_URL: 'mqtt://broker:1883',
+        MQTT_TOPICS: ' plant/+/pt101 , site/# ',
+      });
+      expect(config.MQTT_TOPICS).toEqual(['plant/+/pt101', 'site/#']);
+      expect(config.MQTT_CLIENT_ID).toBe('plantlens-mqtt');
+      expect(config.MQTT_REFERENCE_FROM).toBe('topic');
+      expect(config.MQTT_DECLARE_UNKNOWN).toBe(true);
+      expect([config.MQTT_BATCH_POINTS, config.MQTT_BATCH_MS, config.MQTT_BUFFER_POINTS]).toEqual([
+        5_000, 200, 100_000,
+      ]);
+    });
+
+    it('names every problem of an MQTT configuration', () => {
+      const problems = (environment: Record<string, string>) => {
+        try {
+          loadPlatformConfig(environment);
+        } catch (error) {
+          return (error as ConfigurationError).problems;
+        }
+        return [];
+      };
+      expect(problems({ MQTT_URL: 'http://broker' })).toEqual([
+        'MQTT_URL: must be a mqtt or mqtts or ws or wss URL',
+      ]);
+      expect(problems({ MQTT_URL: 'mqtt://broker' })).toEqual([
+        'MQTT_TOPICS: is required when MQTT_URL is set',
+      ]);
+      expect(problems({ MQTT_URL: 'mqtt://broker', MQTT_TOPICS: 'plant/#/pt101' })).toEqual([
+        'MQTT_TOPICS: a "+" or "#" must fill a whole topic level, and "#" must be the last level',
+      ]);
+      expect(problems({ MQTT_URL: 'mqtt://broker', MQTT_TOPICS: 'plant/a+' })).toHaveLength(1);
+      expect(
+        problems({
+          MQTT_URL: 'mqtt://broker',
+          MQTT_TOPICS: 'plant/#',
+          MQTT_PASSWORD: 'secret',
+          MQTT_BATCH_POINTS: '500',
+          MQTT_BUFFER_POINTS: '100',
+        }),
+      ).toEqual([
+        'MQTT_USERNAME: is required when MQTT_PASSWORD is set',
+        'MQTT_BUFFER_POINTS: must be at least MQTT_BATCH_POINTS',
+      ]);
+    });
   });
 });

@@ -21,6 +21,30 @@ const brokerList = z
     message: 'must be a comma-separated list of host:port',
   });
 
+// MQTT topic filters: `+` stands for one whole level, `#` for the rest and only as the last level.
+const mqttTopicFilters = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((filter) => filter.trim())
+      .filter(Boolean),
+  )
+  .refine((filters) => filters.length > 0, { message: 'must list at least one topic filter' })
+  .refine(
+    (filters) =>
+      filters.every((filter) =>
+        filter
+          .split('/')
+          .every(
+            (level, index, levels) =>
+              (!level.includes('+') || level === '+') &&
+              (!level.includes('#') || (level === '#' && index === levels.length - 1)),
+          ),
+      ),
+    { message: 'a "+" or "#" must fill a whole topic level, and "#" must be the last level' },
+  );
+
 // PEM text from a variable or a Kubernetes secret; `\n` escapes are accepted for one-line values.
 const pem = (label: string) =>
   z
@@ -40,6 +64,10 @@ const environmentSchema = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Time-series retention in days, 0 = keep forever: raw points, and the rollups (10 s … 1 day summaries)
+  // that keep old ranges explorable after their raw points are gone.
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(0).max(100_000).default(400),
+  ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(0).max(100_000).default(0),
   // Kafka when set; otherwise the in-memory bus (only valid when every module runs in one process).
   KAFKA_BROKERS: brokerList.optional(),
   KAFKA_CLIENT_ID: z.string().min(1).default('plantlens'),
@@ -63,6 +91,22 @@ const environmentSchema = z.object({
     .default(168),
   SIMULATOR_BACKFILL_STEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SIMULATOR_LIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
+  // MQTT connector (libs/connectors), hosted where the simulator is; on when MQTT_URL is set.
+  MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss']).optional(),
+  MQTT_TOPICS: mqttTopicFilters.optional(),
+  MQTT_USERNAME: z.string().min(1).optional(),
+  MQTT_PASSWORD: z.string().min(1).optional(),
+  // Fixed, so the broker keeps this connector's persistent session (and its queued messages) across restarts.
+  // MQTT 3.1.1 brokers must accept up to 23 characters; most (Mosquitto among them) accept more.
+  MQTT_CLIENT_ID: z.string().min(1).max(65_535).default('plantlens-mqtt'),
+  // The variable client reference of a topic: the whole topic with '/' as '.', or only its last level.
+  MQTT_REFERENCE_FROM: z.enum(['topic', 'last-level']).default('topic'),
+  // Declare variables seen for the first time (as the simulator does), or count their points as rejected.
+  MQTT_DECLARE_UNKNOWN: flag.default(true),
+  MQTT_BATCH_POINTS: z.coerce.number().int().min(1).max(100_000).default(5_000),
+  MQTT_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(200),
+  // Points held before the connector stops reading from the broker (back-pressure).
+  MQTT_BUFFER_POINTS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   // Most points correlation-data returns per variable; a denser X series is averaged into time buckets.
   CORRELATION_MAX_POINTS: z.coerce.number().int().min(2).max(10_000_000).default(100_000),
   // How old the Y/Z value paired as-of an X point may be; an older one (a stalled sensor) drops the pair.
@@ -127,8 +171,21 @@ export function loadPlatformConfig(
     );
   }
   const config = result.data;
-  if (config.OIDC_ISSUER_URL && !config.OIDC_CLIENT_ID) {
-    throw new ConfigurationError(['OIDC_CLIENT_ID: is required when OIDC_ISSUER_URL is set']);
-  }
+  const rollupsOutliveRaw =
+    config.ROLLUP_RETENTION_DAYS === 0 ||
+    (config.RAW_RETENTION_DAYS !== 0 && config.ROLLUP_RETENTION_DAYS >= config.RAW_RETENTION_DAYS);
+  const problems = [
+    config.OIDC_ISSUER_URL &&
+      !config.OIDC_CLIENT_ID &&
+      'OIDC_CLIENT_ID: is required when OIDC_ISSUER_URL is set',
+    config.MQTT_URL && !config.MQTT_TOPICS && 'MQTT_TOPICS: is required when MQTT_URL is set',
+    // MQTT 3.1.1 allows a password only together with a user name.
+    config.MQTT_PASSWORD && !config.MQTT_USERNAME && 'MQTT_USERNAME: is required when MQTT_PASSWORD is set',
+    config.MQTT_BUFFER_POINTS < config.MQTT_BATCH_POINTS &&
+      'MQTT_BUFFER_POINTS: must be at least MQTT_BATCH_POINTS',
+    !rollupsOutliveRaw &&
+      'ROLLUP_RETENTION_DAYS: must be 0 (forever) or at least RAW_RETENTION_DAYS (rollups outlive raw points)',
+  ].filter((problem): problem is string => typeof problem === 'string');
+  if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
 }

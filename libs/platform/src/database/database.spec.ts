@@ -49,4 +49,20 @@ describe('Database on PGlite', () => {
     );
     expect(result.rows[0]?.total).toBe(4);
   });
+
+  it('runs COPY inside a transaction on one connection, and rolls both back together', async () => {
+    await sql`create table batch (id int primary key)`.execute(database.kysely);
+    await expect(
+      database.transaction(async (connection) => {
+        await connection.copyFrom('COPY batch (id) FROM STDIN (FORMAT csv)', '1\n2\n');
+        expect(await connection.query('select count(*)::int as n from batch')).toEqual([{ n: 2 }]);
+        await connection.query('insert into batch values (1)');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    await database.transaction((connection) =>
+      connection.copyFrom('COPY batch (id) FROM STDIN (FORMAT csv)', '3\n'),
+    );
+    const rows = await database.withConnection((connection) => connection.query('select id from batch'));
+    expect(rows).toEqual([{ id: 3 }]);
+  });
 });

@@ -10,6 +10,18 @@ export const IN_MEMORY_DATA_DIR = 'memory://';
 
 export type DatabaseEngine = 'postgres' | 'pglite';
 
+/**
+ * One database session held for a unit of work: plain SQL and `COPY ... FROM STDIN` on the same
+ * connection, so a bulk load can go into a temporary table and be merged in the same transaction.
+ */
+export interface DatabaseConnection {
+  query<R = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<R[]>;
+  /** `COPY ... FROM STDIN` in any format (csv, text, binary) with `data` as its input. */
+  copyFrom(copySql: string, data: Buffer | string): Promise<void>;
+}
+
+type ConnectionLease = { connection: DatabaseConnection; release: (broken?: Error) => void };
+
 // The application database: PostgreSQL in cluster mode, PGlite (PostgreSQL in WASM) standalone.
 // Both run the same SQL; the engine only matters for bulk COPY and for optional extensions.
 export class Database {
@@ -18,7 +30,7 @@ export class Database {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     readonly kysely: Kysely<any>,
     readonly engine: DatabaseEngine,
-    private readonly copyCsvImpl: (copySql: string, csv: string) => Promise<void>,
+    private readonly lease: () => Promise<ConnectionLease>,
     private readonly closeImpl: () => Promise<void>,
   ) {}
 
@@ -40,13 +52,17 @@ export class Database {
     return new Database(
       kysely,
       'postgres',
-      async (copySql, csv) => {
+      async () => {
         const client = await pool.connect();
-        try {
-          await pipeline(Readable.from([csv]), client.query(copyFrom(copySql)));
-        } finally {
-          client.release();
-        }
+        return {
+          connection: {
+            query: async <R>(text: string, values?: readonly unknown[]) =>
+              (await client.query(text, values as unknown[])).rows as R[],
+            copyFrom: (copySql, data) => pipeline(Readable.from([data]), client.query(copyFrom(copySql))),
+          },
+          // A connection that failed mid-protocol is closed rather than handed to the next caller.
+          release: (broken) => client.release(broken),
+        };
       },
       () => kysely.destroy(),
     );
@@ -62,13 +78,22 @@ export class Database {
     return new Database(
       kysely,
       'pglite',
-      async (copySql, csv) => {
+      async () => {
+        // Holding the pool's only client keeps every other caller out until release.
         const client = await pool.connect();
-        try {
-          await pglite.query(copySql.replace(/\bSTDIN\b/i, `'/dev/blob'`), [], { blob: new Blob([csv]) });
-        } finally {
-          client.release();
-        }
+        return {
+          connection: {
+            query: async <R>(text: string, values?: readonly unknown[]) =>
+              (await pglite.query<R>(text, values as unknown[])).rows,
+            // PGlite has no STDIN: COPY reads its input from the virtual file /dev/blob.
+            copyFrom: async (copySql, data) => {
+              await pglite.query(copySql.replace(/\bSTDIN\b/i, `'/dev/blob'`), [], {
+                blob: new Blob([typeof data === 'string' ? data : new Uint8Array(data)]),
+              });
+            },
+          },
+          release: () => client.release(),
+        };
       },
       async () => {
         await kysely.destroy();
@@ -81,9 +106,40 @@ export class Database {
     await sql`select 1`.execute(this.kysely);
   }
 
+  /** Runs `work` on one connection of its own (not in a transaction unless `work` opens one). */
+  async withConnection<T>(work: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
+    const { connection, release } = await this.lease();
+    try {
+      return await work(connection);
+    } finally {
+      release();
+    }
+  }
+
+  /** Runs `work` in a transaction on one connection: committed if it resolves, rolled back if it throws. */
+  async transaction<T>(work: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
+    const { connection, release } = await this.lease();
+    try {
+      await connection.query('begin');
+      const result = await work(connection);
+      await connection.query('commit');
+      release();
+      return result;
+    } catch (error) {
+      try {
+        await connection.query('rollback');
+        release();
+      } catch (rollbackError) {
+        // A connection that cannot even roll back is closed rather than handed to the next caller.
+        release(rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)));
+      }
+      throw error;
+    }
+  }
+
   /** Bulk load with `COPY ... FROM STDIN (FORMAT csv)`; used by benchmarks and bulk imports. */
   copyCsv(copySql: string, csv: string): Promise<void> {
-    return this.copyCsvImpl(copySql, csv);
+    return this.withConnection((connection) => connection.copyFrom(copySql, csv));
   }
 
   close(): Promise<void> {

@@ -69,7 +69,10 @@ export function messagingServerOptions(
       // The offset of a message is committed only after its handler resolved (its effect is durable).
       consumer: { groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000 },
       subscribe: { fromBeginning: true },
-      run: { partitionsConsumedConcurrently: 3 },
+      // Every partition at once: a handler waits for its transaction, and the writer groups the messages
+      // waiting meanwhile into the next one (see MeasurementWriter), so more partitions in flight mean
+      // larger transactions under load.
+      run: { partitionsConsumedConcurrently: config.KAFKA_TOPIC_PARTITIONS },
       postfixId: '',
     },
   };

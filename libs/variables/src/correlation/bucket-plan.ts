@@ -1,4 +1,4 @@
-import { ROLLUP_RESOLUTIONS_S } from '../database/variables-database';
+import { ROLLUP_RESOLUTIONS_S } from '../rollup/rollup-resolutions';
 
 // How a range is cut into equal time buckets when a series has more points than may be returned.
 export interface BucketPlan {

@@ -42,8 +42,21 @@ export interface VariableTagTable {
   tag_id: number;
 }
 
-// Resolutions of variables.rollup, finest first.
-export const ROLLUP_RESOLUTIONS_S = [10, 60, 600, 3600, 86_400] as const;
+export interface QueryTable {
+  id: Generated<number>;
+  name: string;
+  relative_path: string;
+  star: boolean;
+  tags: string[];
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface RollupPendingTable {
+  id: Generated<string>;
+  variable_id: number;
+  from_ts: Date;
+  to_ts: Date;
+}
 
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
@@ -51,6 +64,8 @@ export interface VariablesDatabase {
   'variables.rollup': RollupTable;
   'variables.tag': TagTable;
   'variables.variable_tag': VariableTagTable;
+  'variables.query': QueryTable;
+  'variables.rollup_pending': RollupPendingTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { TimelineDataDto, TimelineDataQuery, VariableMinimalDto } from '@plantlens/contracts';
-import { MeasurementRepository, type SeriesPoint } from '../measurement/measurement.repository';
+import { RollupService } from '../rollup/rollup.service';
 import { VariableRepository, type VariableRow } from '../variable/variable.repository';
-
-// M4 keeps up to 4 points per pixel column; below that the raw points are sent as they are.
-const POINTS_PER_PIXEL = 4;
+import { timelineGrid } from './timeline-grid';
+import { TimelineRepository, type ReducedSeries } from './timeline.repository';
 
 @Injectable()
 export class TimelineService {
   constructor(
     private readonly variables: VariableRepository,
-    private readonly measurements: MeasurementRepository,
+    private readonly timelines: TimelineRepository,
+    private readonly rollups: RollupService,
   ) {}
 
   async listVariables(): Promise<VariableMinimalDto[]> {
@@ -18,38 +18,37 @@ export class TimelineService {
     return rows.map(toMinimal);
   }
 
+  /**
+   * Each variable as at most four points (first, min, max, last) per column of the grid (see
+   * timelineGrid): the line through them draws the same pixels as the line through every stored point.
+   * `sampled` says whether points were left out.
+   */
   async timeline(query: TimelineDataQuery): Promise<TimelineDataDto> {
     const rows = await this.variables.findByIds(query.variableIds);
     const byId = new Map(rows.map((row) => [row.id, row]));
     // Unknown ids are left out rather than failing the whole chart; the client sees which ones came back.
     const requested = query.variableIds.map((id) => byId.get(id)).filter((row): row is VariableRow => !!row);
-    const series = await Promise.all(
-      requested.map(async (variable) => {
-        const { points, sampled } = await this.series(variable.id, query);
+    const ids = requested.map((variable) => variable.id);
+    const grid = timelineGrid(query.startDate, query.endDate, query.width);
+    if (grid.resolutionS !== null && ids.length > 0) {
+      await this.rollups.ensureCurrent(ids, grid.startMs, grid.endMs);
+    }
+    const reduced =
+      ids.length > 0 ? await this.timelines.reduce(ids, grid) : new Map<number, ReducedSeries>();
+    return {
+      startDate: query.startDate,
+      endDate: query.endDate,
+      variables: requested.map((variable) => {
+        const series = reduced.get(variable.id) ?? { points: [], total: 0 };
         return {
           metadata: { id: variable.id, label: variable.name, unit: variable.unit },
-          data: points.map((point) => ({ timestamp: point.ts / 1000, value: point.value })),
-          sampled,
+          data: series.points.map((point) => ({ timestamp: point.ts / 1000, value: point.value })),
+          sampled: series.points.length < series.total,
+          resolutionS: grid.resolutionS,
+          gridStartMs: grid.startMs,
+          bucketMs: grid.columnMs,
         };
       }),
-    );
-    return { startDate: query.startDate, endDate: query.endDate, variables: series };
-  }
-
-  private async series(
-    variableId: number,
-    query: TimelineDataQuery,
-  ): Promise<{ points: SeriesPoint[]; sampled: boolean }> {
-    const count = await this.measurements.countInRange(variableId, query.startDate, query.endDate);
-    if (count <= query.width * POINTS_PER_PIXEL) {
-      return {
-        points: await this.measurements.rawSeries(variableId, query.startDate, query.endDate),
-        sampled: false,
-      };
-    }
-    return {
-      points: await this.measurements.m4Series(variableId, query.startDate, query.endDate, query.width),
-      sampled: true,
     };
   }
 }

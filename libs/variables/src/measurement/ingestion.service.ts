@@ -3,13 +3,23 @@ import { z } from 'zod';
 import {
   MEASUREMENT_MAX_FUTURE_MS,
   measurementBatchSchema,
-  measurementPointSchema,
   type MeasurementPoint,
 } from '@plantlens/contracts';
+import { RetentionPolicy } from '../retention/retention-policy';
 import { VariableRepository } from '../variable/variable.repository';
-import { MeasurementRepository } from './measurement.repository';
+import { MeasurementWriter } from './measurement-writer.service';
+import { checkPoint } from './point-check';
 
-export type RejectionReason = 'malformed-batch' | 'invalid-point' | 'future-timestamp' | 'unknown-variable';
+export const REJECTION_REASONS = [
+  'malformed-batch',
+  'invalid-point',
+  'non-finite-value',
+  'timestamp-before-1970',
+  'future-timestamp',
+  'expired-timestamp',
+  'unknown-variable',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 export interface IngestionResult {
   stored: number;
@@ -19,23 +29,28 @@ export interface IngestionResult {
 // The envelope is checked first and the points one by one after, so one bad point does not cost the batch.
 const envelopeSchema = measurementBatchSchema.extend({ points: z.array(z.unknown()).min(1).max(100_000) });
 
-// Turns messages of the `measurements` topic into stored rows. Bad input is counted and logged and
-// never stops the stream; a storage failure propagates so the message is redelivered.
+/**
+ * Turns messages of the `measurements` topic into stored rows. Bad input is counted per reason and logged
+ * and never stops the stream; a storage failure propagates so the message is delivered again. Calls that
+ * must keep their order (a correction after the value it corrects) are awaited one after the other, as
+ * the consumer of one partition does.
+ */
 @Injectable()
 export class IngestionService {
   private readonly logger = new Logger(IngestionService.name);
-  private knownVariableIds = new Set<number>();
+  private readonly knownVariableIds = new Set<number>();
   private readonly totals: Record<RejectionReason | 'stored', number> = {
     stored: 0,
-    'malformed-batch': 0,
-    'invalid-point': 0,
-    'future-timestamp': 0,
-    'unknown-variable': 0,
+    ...(Object.fromEntries(REJECTION_REASONS.map((reason) => [reason, 0])) as Record<
+      RejectionReason,
+      number
+    >),
   };
 
   constructor(
-    private readonly measurements: MeasurementRepository,
+    private readonly writer: MeasurementWriter,
     private readonly variables: VariableRepository,
+    private readonly retention: RetentionPolicy,
   ) {}
 
   get counters(): Readonly<Record<RejectionReason | 'stored', number>> {
@@ -56,29 +71,38 @@ export class IngestionService {
       );
       return { stored: 0, rejected };
     }
+    const latestAllowed = now + MEASUREMENT_MAX_FUTURE_MS;
+    const earliestKept = this.retention.rawHorizonMs(now);
     const valid: MeasurementPoint[] = [];
     for (const candidate of envelope.data.points) {
-      const point = measurementPointSchema.safeParse(candidate);
-      if (!point.success) reject('invalid-point');
-      else if (point.data.ts > now + MEASUREMENT_MAX_FUTURE_MS) reject('future-timestamp');
-      else valid.push(point.data);
+      const point = checkPoint(candidate);
+      if (typeof point === 'string') reject(point);
+      else if (point.ts > latestAllowed) reject('future-timestamp');
+      // Older than the raw retention: it would be deleted at the next purge and must not alter rollups
+      // that no longer have their raw points.
+      else if (point.ts < earliestKept) reject('expired-timestamp');
+      else valid.push(point);
     }
     const known = await this.keepKnownVariables(valid);
     if (known.length < valid.length) reject('unknown-variable', valid.length - known.length);
-    const stored = known.length > 0 ? await this.measurements.upsert(known) : 0;
-    this.totals.stored += stored;
+    await this.writer.write(known);
+    this.totals.stored += known.length;
     if (Object.keys(rejected).length > 0) {
       this.logger.warn(
-        `Batch from "${envelope.data.source}": stored ${stored}, rejected ${JSON.stringify(rejected)}`,
+        `Batch from "${envelope.data.source}": stored ${known.length}, rejected ${JSON.stringify(rejected)}`,
       );
     }
-    return { stored, rejected };
+    return { stored: known.length, rejected };
   }
 
+  // Only ids not seen before cost a query; a variable declared a moment ago is found at once.
   private async keepKnownVariables(points: MeasurementPoint[]): Promise<MeasurementPoint[]> {
-    if (points.some((point) => !this.knownVariableIds.has(point.variableId))) {
-      this.knownVariableIds = new Set(await this.variables.findAllIds());
+    const unseen = new Set<number>();
+    for (const point of points)
+      if (!this.knownVariableIds.has(point.variableId)) unseen.add(point.variableId);
+    if (unseen.size > 0) {
+      for (const id of await this.variables.findExistingIds([...unseen])) this.knownVariableIds.add(id);
     }
-    return points.filter((point) => this.knownVariableIds.has(point.variableId));
+    return unseen.size > 0 ? points.filter((point) => this.knownVariableIds.has(point.variableId)) : points;
   }
 }

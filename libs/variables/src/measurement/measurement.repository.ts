@@ -1,91 +1,63 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import type { MeasurementPoint } from '@plantlens/contracts';
 import { Database } from '@plantlens/platform';
-import type { VariablesDb } from '../database/variables-database';
+import { encodeMeasurementCopy } from './binary-copy';
+import type { PreparedBatch } from './measurement-batch';
 
-export interface SeriesPoint {
-  /** epoch milliseconds */
-  ts: number;
-  value: number;
-}
+const UNIQUE_VIOLATION = '23505';
 
-// Rows per INSERT statement: large enough to amortise the round trip, small enough for PGlite's memory.
-const UPSERT_CHUNK = 5_000;
+// Per-session scratch table for one write: temporary (no WAL, invisible to others) and emptied at commit.
+const CREATE_STAGING = `
+  create temp table if not exists measurement_staging (
+    variable_id int4 not null, ts timestamptz not null, value float8 not null
+  ) on commit delete rows`;
+
+// A replayed point matches its stored value and writes nothing (no dead tuple, no WAL); a changed one wins.
+const MERGE_STAGING = `
+  insert into variables.measurement as stored (variable_id, ts, value)
+  select variable_id, ts, value from pg_temp.measurement_staging
+  on conflict (variable_id, ts) do update set value = excluded.value
+  where stored.value is distinct from excluded.value`;
+
+const RECORD_TOUCHED = `
+  insert into variables.rollup_pending (variable_id, from_ts, to_ts)
+  select variable_id, to_timestamp(from_ms / 1000), to_timestamp(to_ms / 1000)
+  from unnest($1::int4[], $2::float8[], $3::float8[]) as touched(variable_id, from_ms, to_ms)`;
 
 @Injectable()
 export class MeasurementRepository {
-  private readonly db: VariablesDb;
-
-  constructor(database: Database) {
-    this.db = database.kysely as VariablesDb;
-  }
+  constructor(private readonly database: Database) {}
 
   /**
-   * Stores points idempotently: a point already stored for (variable, ts) takes the new value, so a
-   * replayed batch changes nothing and a later correction wins. Within one call the last point wins.
+   * Stores a prepared batch (at most one point per variable and instant) in one transaction, with the
+   * touched 10 s ranges for the rollup maintainer; nothing of it is visible, or lost, unless all of it
+   * commits. Almost every batch is new data, so it is first COPied straight into `measurement` — as fast
+   * as a plain COPY. If any point already exists (a replay, a correction), that attempt is undone to a
+   * savepoint and the batch goes the general way: COPY into the session's staging table, then one
+   * set-based merge where the new value wins.
    */
-  async upsert(points: MeasurementPoint[]): Promise<number> {
-    const latest = new Map<string, MeasurementPoint>();
-    for (const point of points) latest.set(`${point.variableId}:${point.ts}`, point);
-    const unique = [...latest.values()];
-    await this.db.transaction().execute(async (trx) => {
-      for (let start = 0; start < unique.length; start += UPSERT_CHUNK) {
-        const chunk = unique.slice(start, start + UPSERT_CHUNK);
-        await sql`
-          insert into variables.measurement (variable_id, ts, value)
-          select v, to_timestamp(t / 1000.0), x
-          from unnest(${chunk.map((p) => p.variableId)}::int4[], ${chunk.map((p) => p.ts)}::float8[],
-                      ${chunk.map((p) => p.value)}::float8[]) as input(v, t, x)
-          on conflict (variable_id, ts) do update set value = excluded.value`.execute(trx);
+  async store(batch: PreparedBatch): Promise<void> {
+    if (batch.points.length === 0) return;
+    const copy = encodeMeasurementCopy(batch.points);
+    await this.database.transaction(async (connection) => {
+      await connection.query('savepoint new_points');
+      try {
+        await connection.copyFrom(
+          'copy variables.measurement (variable_id, ts, value) from stdin (format binary)',
+          copy,
+        );
+        await connection.query('release savepoint new_points');
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+        await connection.query('rollback to savepoint new_points');
+        await connection.query(CREATE_STAGING);
+        await connection.copyFrom('copy pg_temp.measurement_staging from stdin (format binary)', copy);
+        await connection.query(MERGE_STAGING);
       }
+      await connection.query(RECORD_TOUCHED, [
+        batch.touched.map((range) => range.variableId),
+        batch.touched.map((range) => range.fromMs),
+        batch.touched.map((range) => range.toMs),
+      ]);
     });
-    return unique.length;
-  }
-
-  async countInRange(variableId: number, startMs: number, endMs: number): Promise<number> {
-    const result = await sql<{ count: number }>`
-      select count(*)::int as count from variables.measurement
-      where variable_id = ${variableId} and ts >= to_timestamp(${startMs} / 1000.0) and ts < to_timestamp(${endMs} / 1000.0)
-    `.execute(this.db);
-    return result.rows[0]?.count ?? 0;
-  }
-
-  async rawSeries(variableId: number, startMs: number, endMs: number): Promise<SeriesPoint[]> {
-    const result = await sql<SeriesPoint>`
-      select (extract(epoch from ts) * 1000)::float8 as ts, value from variables.measurement
-      where variable_id = ${variableId} and ts >= to_timestamp(${startMs} / 1000.0) and ts < to_timestamp(${endMs} / 1000.0)
-      order by ts`.execute(this.db);
-    return result.rows;
-  }
-
-  /**
-   * M4 reduction: for each of `buckets` equal time buckets, the first, last, lowest and highest point.
-   * A line through these points draws the same pixels as the raw line at that width.
-   */
-  async m4Series(
-    variableId: number,
-    startMs: number,
-    endMs: number,
-    buckets: number,
-  ): Promise<SeriesPoint[]> {
-    const result = await sql<SeriesPoint>`
-      with points as (
-        select ts, value,
-               floor((extract(epoch from ts) * 1000 - ${startMs}) * ${buckets} / ${endMs - startMs}::float8)::int as bucket
-        from variables.measurement
-        where variable_id = ${variableId} and ts >= to_timestamp(${startMs} / 1000.0) and ts < to_timestamp(${endMs} / 1000.0)
-      ), ranked as (
-        select ts, value,
-               row_number() over (partition by bucket order by ts) as first_rank,
-               row_number() over (partition by bucket order by ts desc) as last_rank,
-               row_number() over (partition by bucket order by value, ts) as min_rank,
-               row_number() over (partition by bucket order by value desc, ts) as max_rank
-        from points
-      )
-      select (extract(epoch from ts) * 1000)::float8 as ts, value from ranked
-      where first_rank = 1 or last_rank = 1 or min_rank = 1 or max_rank = 1
-      order by ts`.execute(this.db);
-    return result.rows;
   }
 }

@@ -36,6 +36,8 @@ const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\
 // Two parameters per link; PostgreSQL takes at most 65 535 parameters per statement.
 const LINK_CHUNK = 10_000;
 
+const INT4_MAX = 2 ** 31 - 1;
+
 @Injectable()
 export class VariableRepository {
   private readonly db: VariablesDb;
@@ -64,22 +66,36 @@ export class VariableRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Creates the variables that do not exist yet; existing ones keep their name and unit. */
+  async findExistingIds(ids: number[]): Promise<number[]> {
+    // Ids are int4: a larger number cannot name a variable (and must not fail the query).
+    const candidates = ids.filter((id) => id <= INT4_MAX);
+    if (candidates.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('variables.variable')
+      .select('id')
+      .where('id', 'in', candidates)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Creates the variables that do not exist yet (unless told not to); existing ones keep their name and unit. */
   async declareRaw(
     declarations: RawVariableDeclaration[],
+    createMissing = true,
   ): Promise<{ id: number; clientReference: string }[]> {
-    await this.db
-      .insertInto('variables.variable')
-      .values(
-        declarations.map((declaration) => ({
-          client_reference: declaration.clientReference,
-          name: declaration.name,
-          unit: declaration.unit,
-          category_id: null,
-        })),
-      )
-      .onConflict((conflict) => conflict.column('client_reference').doNothing())
-      .execute();
+    if (createMissing)
+      await this.db
+        .insertInto('variables.variable')
+        .values(
+          declarations.map((declaration) => ({
+            client_reference: declaration.clientReference,
+            name: declaration.name,
+            unit: declaration.unit,
+            category_id: null,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('client_reference').doNothing())
+        .execute();
     return this.db
       .selectFrom('variables.variable')
       .select(['id', 'client_reference as clientReference'])

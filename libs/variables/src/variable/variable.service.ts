@@ -25,10 +25,13 @@ export class VariableService {
 
   // Each step is idempotent, so a source that retries a failed declaration ends with the full result;
   // no transaction is needed. Tags are only ever added: a user's own tagging survives re-declarations.
+  // With createMissing false it only looks the references up and changes nothing, tags included.
   async declareRaw(
     declarations: RawVariableDeclaration[],
+    createMissing = true,
   ): Promise<{ id: number; clientReference: string }[]> {
-    const declared = await this.variables.declareRaw(declarations);
+    const declared = await this.variables.declareRaw(declarations, createMissing);
+    if (!createMissing) return declared;
     const tagIds = await this.tags.ensurePaths(declarations.flatMap((declaration) => declaration.tags ?? []));
     const variableIds = new Map(declared.map((variable) => [variable.clientReference, variable.id]));
     await this.variables.addTags(

@@ -10,8 +10,11 @@ import { flagsUpdate, grantedFlags, permissionTree } from './assignable-tree';
 import { addableTargets, overlapMembers, rowsWithPermissions } from './permission-rows';
 import {
   PASSWORD_PLACEHOLDER,
+  directoryUserCreateRequest,
+  directoryUserUpdateRequest,
   userCreateRequest,
   userFormValues,
+  userLabel,
   userUpdateRequest,
 } from './user-form-values';
 
@@ -39,6 +42,11 @@ describe('userFormError', () => {
     [428, { field: 'password', key: 'passwordRule' }],
   ])('maps status %i to a field message', (status, expected) => {
     expect(userFormError({ status, data: {} })).toEqual(expected);
+  });
+
+  it('puts a 409 for a directory id in use on the directory id field', () => {
+    const data = { statusCode: 409, error: 'Conflict', message: 'Active Directory ID is already in use' };
+    expect(userFormError({ status: 409, data })).toEqual({ field: 'directoryId', key: 'directoryIdInUse' });
   });
 
   it('leaves other failures to the general error alert', () => {
@@ -88,6 +96,37 @@ describe('user form values', () => {
   it('sends a changed password of an existing user', () => {
     const values = { ...userFormValues(user(7, 'ana')), password: 'new123', repeat: 'new123' };
     expect(userUpdateRequest(7, values)).toMatchObject({ password: 'new123', repeat: 'new123' });
+  });
+});
+
+describe('directory user form values', () => {
+  it('sends the trimmed directory id and no password', () => {
+    const values = {
+      ...userFormValues(undefined),
+      name: 'Luis',
+      email: 'luis@plant.example',
+      directoryId: ' oid-1 ',
+    };
+    expect(directoryUserCreateRequest(values)).toEqual({
+      name: 'luis',
+      email: 'luis@plant.example',
+      admin: false,
+      enabled: true,
+      groupIds: [],
+      directoryId: 'oid-1',
+    });
+    expect(directoryUserUpdateRequest(7, values)).toEqual({ id: 7, ...directoryUserCreateRequest(values) });
+  });
+
+  it('starts an edit with the directory id read from the server', () => {
+    expect(userFormValues(user(7, 'ana'), 'oid-7').directoryId).toBe('oid-7');
+  });
+
+  it('labels users by e-mail with directory sign-in, by name otherwise', () => {
+    const ana = user(7, 'ana', { email: 'ana@plant.example' });
+    expect(userLabel(ana, true)).toBe('ana@plant.example');
+    expect(userLabel(ana, false)).toBe('ana');
+    expect(userLabel(user(8, 'luis'), true)).toBe('luis');
   });
 });
 

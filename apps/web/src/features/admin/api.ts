@@ -1,5 +1,7 @@
 import type {
   AssignablePermissionNodeDto,
+  DirectoryUserCreateDto,
+  DirectoryUserUpdateDto,
   GroupCreateDto,
   GroupDto,
   GroupMemberDto,
@@ -37,6 +39,13 @@ const objectTag = ({ objectType, objectId }: ObjectRef) => ({
 const permissionPath = ({ objectType, objectId, permissionType, userOrGroup, targetId }: PermissionChange) =>
   `web/permission/${objectType}/${objectId}/${permissionType}/${userOrGroup}/${targetId}`;
 
+// With directory sign-in users are written under /api/auth/azuread/user/ (spec part 1 §7): they carry a
+// directory id and no password. Listing stays /api/web/user/ in both modes.
+type UserWrite<PasswordBody, DirectoryBody> =
+  { directory: false; body: PasswordBody } | { directory: true; body: DirectoryBody };
+
+const userWritePath = (directory: boolean) => (directory ? 'auth/azuread/user/' : 'web/user/');
+
 // Users, groups, group members and permission flags, and the per-object permissions (spec part 1 §7).
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -47,17 +56,22 @@ const adminApi = api.injectEndpoints({
         ...users.map(({ id }) => ({ type: 'User' as const, id })),
       ],
     }),
-    createUser: build.mutation<UserDto, UserCreateDto>({
-      query: (body) => ({ url: 'web/user/', method: 'POST', body }),
+    createUser: build.mutation<UserDto, UserWrite<UserCreateDto, DirectoryUserCreateDto>>({
+      query: ({ directory, body }) => ({ url: userWritePath(directory), method: 'POST', body }),
       invalidatesTags: [{ type: 'User', id: 'LIST' }, 'GroupMember'],
     }),
-    updateUser: build.mutation<UserDto, UserUpdateDto>({
-      query: (body) => ({ url: 'web/user/', method: 'PUT', body }),
+    updateUser: build.mutation<UserDto, UserWrite<UserUpdateDto, DirectoryUserUpdateDto>>({
+      query: ({ directory, body }) => ({ url: userWritePath(directory), method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { body }) => [{ type: 'User', id: body.id }, 'GroupMember'],
+    }),
+    deleteUser: build.mutation<void, { directory: boolean; id: number }>({
+      query: ({ directory, id }) => ({ url: userWritePath(directory), method: 'DELETE', params: { id } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }, 'GroupMember'],
     }),
-    deleteUser: build.mutation<void, number>({
-      query: (id) => ({ url: 'web/user/', method: 'DELETE', params: { id } }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'User', id }, 'GroupMember'],
+    // Plain text: the user's directory id (404 when he has none yet).
+    getDirectoryId: build.query<string, number>({
+      query: (userId) => ({ url: 'auth/azuread/user/', params: { userId }, responseHandler: 'text' }),
+      providesTags: (_result, _error, userId) => [{ type: 'User', id: userId }],
     }),
 
     getGroups: build.query<GroupDto[], void>({
@@ -146,6 +160,7 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,
+  useGetDirectoryIdQuery,
   useGetGroupsQuery,
   useCreateGroupMutation,
   useUpdateGroupMutation,

@@ -1,4 +1,10 @@
-import type { UserCreateDto, UserDto, UserUpdateDto } from '@plantlens/contracts';
+import type {
+  DirectoryUserCreateDto,
+  DirectoryUserUpdateDto,
+  UserCreateDto,
+  UserDto,
+  UserUpdateDto,
+} from '@plantlens/contracts';
 
 // Shown in both password fields when editing: left as is, the password is unchanged and not sent.
 export const PASSWORD_PLACEHOLDER = '••••••••';
@@ -11,9 +17,16 @@ export interface UserFormValues {
   admin: boolean;
   enabled: boolean;
   groupIds: number[];
+  /** directory sign-in only: the user's identifier in the corporate directory */
+  directoryId?: string;
 }
 
-export function userFormValues(user: UserDto | undefined): UserFormValues {
+// With directory sign-in users are known by their e-mail (spec part 1 §2), otherwise by their name.
+export function userLabel(user: { name: string; email?: string | null }, directory: boolean): string {
+  return directory && user.email?.trim() ? user.email.trim() : user.name.trim().toLowerCase();
+}
+
+export function userFormValues(user: UserDto | undefined, directoryId?: string): UserFormValues {
   if (!user) return { name: '', password: '', repeat: '', admin: false, enabled: true, groupIds: [] };
   return {
     name: user.name,
@@ -23,6 +36,7 @@ export function userFormValues(user: UserDto | undefined): UserFormValues {
     admin: user.admin,
     enabled: user.enabled,
     groupIds: user.groupIds,
+    directoryId,
   };
 }
 
@@ -45,4 +59,12 @@ export function userUpdateRequest(id: number, values: UserFormValues): UserUpdat
   return unchanged
     ? { id, ...commonFields(values) }
     : { id, ...commonFields(values), password: values.password, repeat: values.repeat };
+}
+
+export function directoryUserCreateRequest(values: UserFormValues): DirectoryUserCreateDto {
+  return { ...commonFields(values), directoryId: values.directoryId?.trim() ?? '' };
+}
+
+export function directoryUserUpdateRequest(id: number, values: UserFormValues): DirectoryUserUpdateDto {
+  return { id, ...directoryUserCreateRequest(values) };
 }

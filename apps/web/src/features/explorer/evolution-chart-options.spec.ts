@@ -3,6 +3,9 @@ import type { SeriesLineOptions, YAxisOptions } from 'highcharts';
 import { SET1 } from '../../lib/palette';
 import { buildEvolutionChartOptions } from './evolution-chart-options';
 
+// One day at 2000 px: 10 s rollups, columns of 50 s.
+const grid = { resolutionS: 10, gridStartMs: 1_700_000_000_000, bucketMs: 50_000 };
+
 const timeline: TimelineDataDto = {
   startDate: 1_700_000_000_000,
   endDate: 1_700_086_400_000,
@@ -14,21 +17,25 @@ const timeline: TimelineDataDto = {
         { timestamp: 1_700_000_060, value: 22 },
       ],
       sampled: false,
+      ...grid,
     },
     {
       metadata: { id: 3, label: 'Presión caldera', unit: 'bar' },
       data: [{ timestamp: 1_700_000_030, value: 4.2 }],
       sampled: true,
+      ...grid,
     },
     {
       metadata: { id: 9, label: 'Temperatura entrada', unit: '°C' },
       data: [],
       sampled: false,
+      ...grid,
     },
     {
       metadata: { id: 11, label: 'Marcha bomba', unit: null },
       data: [{ timestamp: 1_700_000_000, value: 1 }],
       sampled: false,
+      ...grid,
     },
   ],
 };

@@ -1,11 +1,15 @@
 import type { MigrationSet } from '@plantlens/platform';
 import * as variablesAndMeasurements from './0001-variables-and-measurements';
 import * as rollups from './0002-rollups';
+import * as timeSeriesEngine from './0003-time-series-engine';
 import * as tags from './0004-tags';
+import * as queries from './0005-queries';
 
 // Names sort in the order they apply.
 export const variablesMigrations: MigrationSet = {
   '0001-variables-and-measurements': variablesAndMeasurements,
   '0002-rollups': rollups,
+  '0003-time-series-engine': timeSeriesEngine,
   '0004-tags': tags,
+  '0005-queries': queries,
 };

@@ -1,29 +1,14 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import type { GroupDto } from '@plantlens/contracts';
 import { App, Button, Flex, Table, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { IconLink } from '../../../components/icon-link';
 import { ROUTES } from '../../../config/routes';
 import { useDeleteGroupMutation, useGetGroupsQuery } from '../api';
 
 const isRoot = (group: GroupDto) => group.parentId === null;
-
-function IconLink({
-  to,
-  icon,
-  label,
-  disabled,
-}: {
-  to: string;
-  icon: ReactNode;
-  label: string;
-  disabled?: boolean;
-}) {
-  const button = <Button type="text" icon={icon} aria-label={label} disabled={disabled} />;
-  return disabled ? button : <Link to={to}>{button}</Link>;
-}
 
 // Groups with their permissions, members, edit and delete; the root group keeps its members and stays.
 export function GroupListPage() {

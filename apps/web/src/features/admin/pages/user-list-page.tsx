@@ -1,12 +1,34 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  KeyOutlined,
+  LockOutlined,
+  PlusOutlined,
+  SafetyOutlined,
+  SolutionOutlined,
+} from '@ant-design/icons';
 import type { UserDto } from '@plantlens/contracts';
 import { App, Button, Flex, Table, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
-import { AUTH_SETTINGS } from '../../../config/auth';
+import type { UserPermissionIcon } from '../../../config/auth';
 import { ROUTES } from '../../../config/routes';
+import { canAccessRoute } from '../../../lib/access';
+import { useAccount } from '../../../lib/account-api';
+import { useWebSettings } from '../../../lib/web-settings';
 import { useDeleteUserMutation, useGetUsersQuery } from '../api';
+import { userLabel } from '../user-form-values';
+
+const PERMISSION_ICONS: Record<UserPermissionIcon, ReactNode> = {
+  key: <KeyOutlined />,
+  lock: <LockOutlined />,
+  safety: <SafetyOutlined />,
+  audit: <AuditOutlined />,
+  solution: <SolutionOutlined />,
+};
 
 // Only enabled users other than the super admin can be edited or deleted (spec part 1 §2).
 export const isUserEditable = (user: UserDto) => user.enabled && !user.superAdmin;
@@ -14,10 +36,16 @@ export const isUserEditable = (user: UserDto) => user.enabled && !user.superAdmi
 export function UserListPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const { auth } = useWebSettings();
+  const authorities = useAccount().data?.authorities ?? [];
   const users = useGetUsersQuery();
   const [deleteUser] = useDeleteUserMutation();
-  // With directory sign-in users are known by their e-mail.
-  const label = (user: UserDto) => (AUTH_SETTINGS.directorySignIn ? (user.email ?? user.name) : user.name);
+  const label = (user: UserDto) => userLabel(user, auth.directorySignIn);
+  // The deployment's own per-user permission screen, when configured and within the admin's reach.
+  const customPermission =
+    auth.customUserPermission && canAccessRoute(auth.customUserPermission.route, authorities)
+      ? auth.customUserPermission
+      : undefined;
 
   const confirmDelete = (user: UserDto) =>
     modal.confirm({
@@ -26,7 +54,7 @@ export function UserListPage() {
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
-        const result = await deleteUser(user.id);
+        const result = await deleteUser({ directory: auth.directorySignIn, id: user.id });
         if (result.error) void message.error(t('users.deleteError', { name: label(user) }));
         else void message.success(t('users.deleted', { name: label(user) }));
       },
@@ -64,9 +92,18 @@ export function UserListPage() {
           },
           {
             key: 'actions',
-            width: 120,
+            width: customPermission ? 160 : 120,
             render: (_, user) => (
               <Flex gap={4}>
+                {customPermission && (
+                  <Link to={`${ROUTES[customPermission.route]}?id=${user.id}`}>
+                    <Button
+                      type="text"
+                      icon={PERMISSION_ICONS[customPermission.icon ?? 'key']}
+                      aria-label={t('users.permissions', { name: label(user) })}
+                    />
+                  </Link>
+                )}
                 <Link
                   to={`${ROUTES.User}?id=${user.id}`}
                   aria-disabled={!isUserEditable(user)}

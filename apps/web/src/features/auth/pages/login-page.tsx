@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LanguageSwitcher } from '../../../components/language-switcher';
-import { AUTH_SETTINGS } from '../../../config/auth';
 import { API_BASE_URL } from '../../../config/api';
 import { api } from '../../../lib/api';
 import { pathAfterLogin, storeTokens } from '../../../lib/session';
+import { useWebSettings } from '../../../lib/web-settings';
 import { useLoginMutation } from '../api';
 import { LoginForm } from '../components/login-form';
 import { RegistrationForm } from '../components/registration-form';
@@ -20,6 +20,7 @@ const DIRECTORY_SIGN_IN_URL = `${API_BASE_URL}/auth/saml`;
 // address kept in `path`.
 export function LoginPage() {
   const { t } = useTranslation();
+  const { auth, site } = useWebSettings();
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const [searchParams] = useSearchParams();
@@ -43,7 +44,7 @@ export function LoginPage() {
       <Card style={{ width: 400 }}>
         <Flex justify="space-between" align="center">
           <Typography.Title level={2} style={{ margin: 0 }}>
-            {t('app.title')}
+            {site.productTitle}
           </Typography.Title>
           <LanguageSwitcher />
         </Flex>
@@ -56,7 +57,7 @@ export function LoginPage() {
             style={{ marginBottom: 16 }}
           />
         )}
-        {AUTH_SETTINGS.directorySignIn ? (
+        {auth.directorySignIn ? (
           <Button type="primary" block onClick={() => window.location.assign(DIRECTORY_SIGN_IN_URL)}>
             {t('login.directory')}
           </Button>
@@ -64,7 +65,7 @@ export function LoginPage() {
           <LoginForm submitting={isLoading} error={error} onSubmit={(values) => void onSubmit(values)} />
         )}
         <Flex vertical gap={4} style={{ marginTop: 16 }}>
-          <Typography.Link href={AUTH_SETTINGS.helpUrl}>{t('login.help')}</Typography.Link>
+          <Typography.Link href={auth.helpUrl}>{t('login.help')}</Typography.Link>
           <Typography.Text type="secondary">{t('login.contact')}</Typography.Text>
         </Flex>
         <Divider>{t('registration.title')}</Divider>

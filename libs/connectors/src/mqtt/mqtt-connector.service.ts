@@ -1,0 +1,242 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { Topics, type MeasurementBatch } from '@plantlens/contracts';
+import {
+  EventPublisher,
+  PLATFORM_CONFIG,
+  VariableDeclarationClient,
+  type PlatformConfig,
+} from '@plantlens/platform';
+import { connect, type IConnackPacket, type IPublishPacket, type MqttClient } from 'mqtt';
+import { MeasurementBatcher } from './measurement-batcher';
+import { parseMqttPayload, type RejectionReason } from './mqtt-payload';
+import { matchesTopicFilters, printable, topicReference } from './mqtt-topics';
+import { RejectionLog } from './rejection-log';
+import { VariableDirectory } from './variable-directory';
+
+const SOURCE = 'mqtt';
+const RECONNECT_DELAY_MS = { initial: 1_000, max: 30_000 };
+const FLUSH_RETRY_MS = { initial: 500, max: 30_000 };
+// Time given at shutdown to publish the points already acknowledged to the broker.
+const DRAIN_TIMEOUT_MS = 10_000;
+const STATISTICS_INTERVAL_MS = 60_000;
+
+export interface MqttConnectorCounters {
+  connected: boolean;
+  messages: number;
+  publishedPoints: number;
+  heldPoints: number;
+  rejected: Partial<Record<RejectionReason, number>>;
+}
+
+/**
+ * Subscribes to MQTT_TOPICS (QoS 1, persistent session) and publishes what arrives to `measurements`.
+ *
+ * Acknowledgement: MQTT.js hands over one message at a time and sends its PUBACK when our handler is
+ * done, before the next message. Waiting for the batch's publish before each PUBACK would publish one
+ * message per batch, so a message is acknowledged once it is in the bounded buffer; when the buffer is
+ * full the handler waits, nothing more is read, and the broker holds the rest. A point can therefore be
+ * lost only if this process dies (SIGKILL, crash) with points still buffered: at most MQTT_BATCH_MS or
+ * MQTT_BATCH_POINTS' worth normally, up to MQTT_BUFFER_POINTS while the bus or the variables service is
+ * down. A graceful stop publishes the buffer first. Repeated deliveries are harmless: writes are idempotent.
+ */
+@Injectable()
+export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('MqttConnector');
+  private readonly url: string;
+  private readonly topics: string[];
+  private readonly batcher: MeasurementBatcher;
+  private readonly rejections = new RejectionLog(this.logger);
+  private client: MqttClient | undefined;
+  private subscribed = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectAttempts = 0;
+  private connectionError: string | undefined;
+  private statisticsTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+  private messages = 0;
+  private reported = { messages: 0, publishedPoints: 0 };
+
+  constructor(
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    publisher: EventPublisher,
+    declarations: VariableDeclarationClient,
+  ) {
+    if (!config.MQTT_URL || !config.MQTT_TOPICS)
+      throw new Error('The MQTT connector needs MQTT_URL and MQTT_TOPICS');
+    this.url = config.MQTT_URL;
+    this.topics = config.MQTT_TOPICS;
+    const directory = new VariableDirectory(declarations, config.MQTT_DECLARE_UNKNOWN);
+    this.batcher = new MeasurementBatcher(
+      {
+        batchPoints: config.MQTT_BATCH_POINTS,
+        lingerMs: config.MQTT_BATCH_MS,
+        capacityPoints: config.MQTT_BUFFER_POINTS,
+        keyCount: config.KAFKA_TOPIC_PARTITIONS,
+        retryMs: FLUSH_RETRY_MS,
+      },
+      {
+        resolveIds: (references) => directory.resolve(references),
+        publish: (key, points) =>
+          publisher.publish(Topics.measurements, { source: SOURCE, points } satisfies MeasurementBatch, key),
+        reject: (rejection) => this.rejections.record(rejection, undefined),
+        onRetry: (error, attempt, delayMs) => {
+          // The first attempts fail routinely while this very process is still starting its HTTP server.
+          if (attempt >= 3)
+            this.logger.warn(
+              `Could not publish ${this.batcher.heldPoints} buffered points (attempt ${attempt}, next in ${delayMs} ms): ${errorMessage(error)}`,
+            );
+        },
+        onRecovered: (attempts) => {
+          if (attempts >= 3) this.logger.log(`Publishing again after ${attempts} failed attempts`);
+        },
+      },
+    );
+  }
+
+  get counters(): MqttConnectorCounters {
+    return {
+      connected: this.client?.connected ?? false,
+      messages: this.messages,
+      publishedPoints: this.batcher.publishedPoints,
+      heldPoints: this.batcher.heldPoints,
+      rejected: this.rejections.counts,
+    };
+  }
+
+  onApplicationBootstrap(): void {
+    const client = connect(this.url, {
+      clientId: this.config.MQTT_CLIENT_ID,
+      username: this.config.MQTT_USERNAME,
+      password: this.config.MQTT_PASSWORD,
+      protocolVersion: 4,
+      // A persistent session: the broker keeps our subscriptions and queues QoS 1 messages while we are away.
+      clean: false,
+      // Reconnects are scheduled here, with a growing delay (MQTT.js would retry at a fixed period).
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+      keepalive: 60,
+    });
+    client.handleMessage = (packet, done) => {
+      this.accept(packet).then(
+        () => done(),
+        // An error withholds the PUBACK: the broker delivers the message again in the next session.
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    };
+    client.on('connect', (connack) => this.onConnect(client, connack));
+    client.on('close', () => this.onClose());
+    // Reported with the reconnect that follows (refused connection, bad credentials, timeout).
+    client.on('error', (error) => (this.connectionError = error.message));
+    this.client = client;
+    this.logger.log(`Connecting to ${this.brokerName} as "${this.config.MQTT_CLIENT_ID}"`);
+    this.statisticsTimer = setInterval(() => this.logStatistics(), STATISTICS_INTERVAL_MS);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.statisticsTimer);
+    // Stop taking messages first (those not yet taken stay unacknowledged at the broker), then publish
+    // what was taken.
+    const draining = this.batcher.drain(DRAIN_TIMEOUT_MS);
+    await this.client?.endAsync();
+    const unpublished = await draining;
+    if (unpublished > 0)
+      this.logger.error(
+        `Stopped with ${unpublished} acknowledged points not published (the bus or the variables service did not answer within ${DRAIN_TIMEOUT_MS} ms)`,
+      );
+    else this.logger.log(`Stopped; ${this.batcher.publishedPoints} points published in all`);
+  }
+
+  private async accept(packet: IPublishPacket): Promise<void> {
+    this.messages += 1;
+    const topic = packet.topic;
+    if (!matchesTopicFilters(topic, this.topics)) {
+      this.rejections.record(
+        {
+          reason: 'unsubscribed-topic',
+          detail:
+            'not under MQTT_TOPICS (a subscription left in the broker session by an earlier configuration)',
+          count: 1,
+        },
+        printable(topic),
+      );
+      return;
+    }
+    const { readings, rejections } = parseMqttPayload(packet.payload, {
+      topicReference: topicReference(topic, this.config.MQTT_REFERENCE_FROM),
+      receivedAt: Date.now(),
+    });
+    for (const rejection of rejections) this.rejections.record(rejection, printable(topic));
+    if (readings.length === 0) return;
+    await this.batcher.whenRoom();
+    this.batcher.add(readings);
+  }
+
+  private onConnect(client: MqttClient, connack: IConnackPacket): void {
+    this.reconnectAttempts = 0;
+    this.connectionError = undefined;
+    this.logger.log(
+      `Connected to ${this.brokerName}${connack.sessionPresent ? ', resuming the session the broker kept' : ''}`,
+    );
+    // A resumed session keeps its subscriptions; a new one (first start, or a broker that lost its state)
+    // needs them again. The first connection of this process subscribes anyway, MQTT_TOPICS may have changed.
+    if (connack.sessionPresent && this.subscribed) return;
+    client.subscribe(this.topics, { qos: 1 }, (error, granted) => {
+      if (error) {
+        this.logger.warn(`Subscribing to ${this.topics.join(', ')} failed: ${error.message}`);
+        return;
+      }
+      this.subscribed = true;
+      const refused = (granted ?? []).filter((grant) => grant.qos === 128).map((grant) => grant.topic);
+      if (refused.length > 0)
+        this.logger.error(`The broker refused the subscription to ${refused.join(', ')}`);
+      const accepted = (granted ?? []).filter((grant) => grant.qos !== 128).map((grant) => grant.topic);
+      if (accepted.length > 0) this.logger.log(`Subscribed to ${accepted.join(', ')}`);
+    });
+  }
+
+  private onClose(): void {
+    if (this.stopping || this.reconnectTimer) return;
+    this.reconnectAttempts += 1;
+    const { initial, max } = RECONNECT_DELAY_MS;
+    // ±20 % so that many connectors do not all return to a restarted broker at the same instant.
+    const delayMs = Math.round(
+      Math.min(max, initial * 2 ** (this.reconnectAttempts - 1)) * (0.8 + Math.random() * 0.4),
+    );
+    const reason = this.connectionError ? ` (${this.connectionError})` : '';
+    this.connectionError = undefined;
+    this.logger.warn(
+      `${this.reconnectAttempts === 1 ? 'Not connected to' : 'Still not connected to'} ${this.brokerName}${reason}; reconnecting in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.reconnectAttempts})`,
+    );
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (!this.stopping) this.client?.reconnect();
+    }, delayMs);
+  }
+
+  private logStatistics(): void {
+    const { messages, publishedPoints, heldPoints, rejected } = this.counters;
+    if (messages === this.reported.messages && publishedPoints === this.reported.publishedPoints) return;
+    this.logger.log(
+      `${messages - this.reported.messages} messages, ${publishedPoints - this.reported.publishedPoints} points published in the last ${STATISTICS_INTERVAL_MS / 1000} s; ${heldPoints} buffered; rejected since start: ${JSON.stringify(rejected)}`,
+    );
+    this.reported = { messages, publishedPoints };
+  }
+
+  // The broker's address without any credentials written into MQTT_URL.
+  private get brokerName(): string {
+    const url = new URL(this.url);
+    return `${url.protocol}//${url.host}`;
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

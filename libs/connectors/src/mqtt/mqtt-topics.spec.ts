@@ -1,0 +1,51 @@
+import { matchesTopicFilters, printable, topicReference } from './mqtt-topics';
+
+describe('topicReference', () => {
+  it('writes the whole topic with dots by default', () => {
+    expect(topicReference('plant1/boiler/PT-101', 'topic')).toEqual({ reference: 'plant1.boiler.PT-101' });
+  });
+
+  it('takes only the last level when asked', () => {
+    expect(topicReference('plant1/boiler/PT-101', 'last-level')).toEqual({ reference: 'PT-101' });
+    expect(topicReference('gate01_torque', 'last-level')).toEqual({ reference: 'gate01_torque' });
+  });
+
+  it('refuses a topic that gives no valid client reference instead of rewriting it', () => {
+    const spaced = topicReference('plant 1/flow', 'topic');
+    expect(spaced).toEqual({
+      problem: expect.stringContaining('topic "plant 1/flow" gives no valid client reference'),
+    });
+    expect(topicReference('plant/', 'last-level')).toEqual({ problem: expect.stringContaining('"plant/"') });
+    expect(topicReference(`a/${'x'.repeat(200)}`, 'topic')).toHaveProperty('problem');
+  });
+});
+
+describe('matchesTopicFilters', () => {
+  const cases: [string, string, boolean][] = [
+    ['plant/boiler/pt101', 'plant/boiler/pt101', true],
+    ['plant/boiler/pt101', 'plant/+/pt101', true],
+    ['plant/boiler/pt101', 'plant/#', true],
+    ['plant', 'plant/#', true],
+    ['plant/boiler/pt101', '#', true],
+    ['plant/boiler/pt101', 'plant/+', false],
+    ['plant/boiler', 'plant/boiler/+', false],
+    ['other/boiler/pt101', 'plant/#', false],
+    ['$SYS/broker/uptime', '#', false],
+    ['$SYS/broker/uptime', '$SYS/#', true],
+    ['plant/boiler/pt101', '$share/plantlens/plant/+/pt101', true],
+  ];
+  it.each(cases)('%s under %s: %s', (topic, filter, expected) => {
+    expect(matchesTopicFilters(topic, [filter])).toBe(expected);
+  });
+
+  it('matches when any one filter does', () => {
+    expect(matchesTopicFilters('b/1', ['a/#', 'b/+'])).toBe(true);
+  });
+});
+
+describe('printable', () => {
+  it('keeps a log line on one line and short', () => {
+    expect(printable('a\nb\u0000c')).toBe('a?b?c');
+    expect(printable('x'.repeat(10), 4)).toBe('xxxx…');
+  });
+});

@@ -1,0 +1,104 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DAY_MS } from '../rollup/rollup-resolutions';
+import { VariableRepository } from '../variable/variable.repository';
+import { RetentionPolicy } from './retention-policy';
+import { RetentionRepository } from './retention.repository';
+
+const PURGE_INTERVAL_MS = 3_600_000;
+// Raw points are deleted a day per statement, rollups (about 10 000 rows per variable and day) a month.
+const RAW_SLICE_MS = DAY_MS;
+const ROLLUP_SLICE_MS = 30 * DAY_MS;
+
+export interface PurgeResult {
+  rawDeleted: number;
+  rollupsDeleted: number;
+}
+
+/**
+ * Deletes raw points older than RAW_RETENTION_DAYS and rollups older than ROLLUP_RETENTION_DAYS, whole
+ * days at a time, oldest first, in short statements so that ingestion and reads go on meanwhile. Runs at
+ * start and every hour.
+ */
+@Injectable()
+export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RetentionService.name);
+  private timer?: NodeJS.Timeout;
+  private purging?: Promise<PurgeResult>;
+
+  constructor(
+    private readonly retention: RetentionRepository,
+    private readonly variables: VariableRepository,
+    private readonly policy: RetentionPolicy,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.purgeLogged(), PURGE_INTERVAL_MS);
+    void this.purgeLogged();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.purging?.catch(() => undefined);
+  }
+
+  /** One purge run (a call during a run joins it). */
+  purge(now = Date.now()): Promise<PurgeResult> {
+    this.purging ??= this.purgeOnce(now).finally(() => (this.purging = undefined));
+    return this.purging;
+  }
+
+  private async purgeLogged(): Promise<void> {
+    try {
+      const { rawDeleted, rollupsDeleted } = await this.purge();
+      if (rawDeleted + rollupsDeleted > 0) {
+        this.logger.log(`Retention removed ${rawDeleted} raw points and ${rollupsDeleted} rollup rows`);
+      }
+    } catch (error) {
+      this.logger.error(`Retention purge failed: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  private async purgeOnce(now: number): Promise<PurgeResult> {
+    const rawHorizon = this.policy.rawHorizonMs(now);
+    const rollupHorizon = this.policy.rollupHorizonMs(now);
+    if (rawHorizon > 0 && (await this.retention.usesTimescale())) {
+      await this.retention.dropRawChunks(rawHorizon);
+    }
+    let rawDeleted = 0;
+    let rollupsDeleted = 0;
+    for (const variableId of await this.variables.findAllIds()) {
+      if (rawHorizon > 0) {
+        rawDeleted += await deleteOldest(
+          () => this.retention.oldestRawMs(variableId),
+          (fromMs, toMs) => this.retention.deleteRaw(variableId, fromMs, toMs),
+          rawHorizon,
+          RAW_SLICE_MS,
+        );
+      }
+      if (rollupHorizon > 0) {
+        rollupsDeleted += await deleteOldest(
+          () => this.retention.oldestRollupMs(variableId),
+          (fromMs, toMs) => this.retention.deleteRollups(variableId, fromMs, toMs),
+          rollupHorizon,
+          ROLLUP_SLICE_MS,
+        );
+      }
+    }
+    return { rawDeleted, rollupsDeleted };
+  }
+}
+
+// Deletes [oldest, horizon) slice by slice; asking for the oldest row again after each slice skips gaps.
+async function deleteOldest(
+  oldestMs: () => Promise<number | null>,
+  deleteRange: (fromMs: number, toMs: number) => Promise<number>,
+  horizonMs: number,
+  sliceMs: number,
+): Promise<number> {
+  let deleted = 0;
+  for (let oldest = await oldestMs(); oldest !== null && oldest < horizonMs; oldest = await oldestMs()) {
+    const fromMs = Math.floor(oldest / DAY_MS) * DAY_MS;
+    deleted += await deleteRange(fromMs, Math.min(horizonMs, fromMs + sliceMs));
+  }
+  return deleted;
+}

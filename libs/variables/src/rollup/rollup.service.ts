@@ -1,0 +1,134 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { TouchedRange } from '../measurement/measurement-batch';
+import { RetentionPolicy } from '../retention/retention-policy';
+import { VariableRepository } from '../variable/variable.repository';
+import { RollupRepository } from './rollup.repository';
+import { DAY_MS } from './rollup-resolutions';
+
+const CATCH_UP_INTERVAL_MS = 1_000;
+const PENDING_ROWS_PER_STEP = 10_000;
+// One step recomputes at most this much variable-time, in pieces of at most an hour, so a backlog (a
+// bulk import, a restart) is worked off in short transactions instead of one that holds the lock for minutes.
+const PIECE_MS = 3_600_000;
+const PIECES_PER_STEP = 48;
+// Days rebuilt at once on PostgreSQL (one connection each); PGlite has a single connection.
+const POSTGRES_REBUILD_CONCURRENCY = 2;
+
+/**
+ * Keeps `variables.rollup` equal to a recomputation from the raw points. Writers list the 10 s ranges they
+ * touched in `rollup_pending`; this service recomputes those buckets (10 s from raw, each coarser level
+ * from the one below) shortly after — every second, at start, and on demand before a read that needs them —
+ * so the ingest rate does not depend on rollup work.
+ */
+@Injectable()
+export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RollupService.name);
+  private timer?: NodeJS.Timeout;
+  private catchingUp?: Promise<void>;
+
+  constructor(
+    private readonly rollups: RollupRepository,
+    private readonly variables: VariableRepository,
+    private readonly retention: RetentionPolicy,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.catchUp(), CATCH_UP_INTERVAL_MS);
+    void this.catchUp();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.catchingUp;
+  }
+
+  /** Works off every pending range (one run at a time; a call during a run joins it). */
+  catchUp(): Promise<void> {
+    this.catchingUp ??= (async () => {
+      try {
+        while (await this.step());
+      } catch (error) {
+        // The pending rows are still there (the step rolled back): the next run retries them.
+        this.logger.error(`Rollup maintenance failed: ${error instanceof Error ? error.message : error}`);
+      } finally {
+        this.catchingUp = undefined;
+      }
+    })();
+    return this.catchingUp;
+  }
+
+  /**
+   * Returns once every change to these variables in [fromMs, toMs) committed before the call is in the
+   * rollups. Readers of rollups call it first; it costs one indexed probe when nothing is pending.
+   */
+  async ensureCurrent(variableIds: number[], fromMs: number, toMs: number): Promise<void> {
+    const watermark = await this.rollups.newestPendingId(variableIds, fromMs, toMs);
+    if (watermark === null) return;
+    while ((await this.rollups.newestPendingId(variableIds, fromMs, toMs, watermark)) !== null) {
+      await this.step();
+    }
+  }
+
+  /**
+   * Recomputes every rollup of the variables (all when omitted) over [fromMs, toMs), widened to whole UTC
+   * days and limited to the kept raw history, one day per transaction. For bulk loads that bypass the
+   * writer (e.g. generated data); the writer's own points need no rebuild.
+   */
+  async rebuild(fromMs: number, toMs: number, variableIds?: number[]): Promise<{ days: number }> {
+    const ids = variableIds ?? (await this.variables.findAllIds());
+    const firstDay = Math.max(Math.floor(fromMs / DAY_MS) * DAY_MS, this.retention.rawHorizonMs());
+    const endDay = Math.ceil(toMs / DAY_MS) * DAY_MS;
+    const days: number[] = [];
+    for (let day = firstDay; day < endDay; day += DAY_MS) days.push(day);
+    if (ids.length === 0 || days.length === 0) return { days: 0 };
+    const concurrency = this.rollups.engine === 'postgres' ? POSTGRES_REBUILD_CONCURRENCY : 1;
+    const started = Date.now();
+    const queue = [...days];
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let day = queue.shift(); day !== undefined; day = queue.shift()) {
+          await this.rollups.rebuildDays(ids, day, day + DAY_MS);
+        }
+      }),
+    );
+    this.logger.log(
+      `Rebuilt the rollups of ${ids.length} variables over ${days.length} days in ${Date.now() - started} ms`,
+    );
+    return { days: days.length };
+  }
+
+  private async step(): Promise<boolean> {
+    const horizon = this.retention.rawHorizonMs();
+    const recomputed = await this.rollups.maintain(PENDING_ROWS_PER_STEP, (ranges) =>
+      scheduleRanges(ranges, horizon),
+    );
+    return recomputed.length > 0;
+  }
+}
+
+/**
+ * Splits merged pending ranges into pieces of at most an hour (on hour boundaries) and picks the first
+ * PIECES_PER_STEP for now. Ranges before the raw horizon are dropped: their raw points are gone and their
+ * rollups are final.
+ */
+export function scheduleRanges(
+  ranges: readonly TouchedRange[],
+  horizonMs: number,
+): { now: TouchedRange[]; later: TouchedRange[] } {
+  const now: TouchedRange[] = [];
+  const later: TouchedRange[] = [];
+  for (const range of ranges) {
+    let fromMs = Math.max(range.fromMs, horizonMs);
+    while (fromMs < range.toMs) {
+      const toMs = Math.min(range.toMs, (Math.floor(fromMs / PIECE_MS) + 1) * PIECE_MS);
+      if (now.length < PIECES_PER_STEP) {
+        now.push({ variableId: range.variableId, fromMs, toMs });
+        fromMs = toMs;
+      } else {
+        later.push({ variableId: range.variableId, fromMs, toMs: range.toMs });
+        break;
+      }
+    }
+  }
+  return { now, later };
+}

@@ -1,0 +1,79 @@
+# shellcheck shell=bash disable=SC2034 # variables are used by the scripts that source this file
+# tools/mosquitto/lib.sh: shared helpers for tools/mosquitto/*.sh (sourced, not run).
+#
+# Paths are derived from this file's location: all state lives in <repo>/.tools/mosquitto/
+# (data/ for the persistent sessions, mosquitto.conf, mosquitto.log, mosquitto.pid). The broker runs
+# as the invoking user and never as a system service.
+#
+# Environment (all optional):
+#   MOSQUITTO_PORT           TCP port on 127.0.0.1 (default 18830; not 1883, which a system broker may use)
+#   MOSQUITTO_START_TIMEOUT  seconds to wait for the port to open (default 30)
+#   MOSQUITTO_STOP_TIMEOUT   seconds to wait after SIGTERM before SIGKILL (default 30)
+#   MOSQUITTO_LOG_TAIL       lines of mosquitto.log printed on failure (default 80; 200 when CI=true)
+
+MOSQUITTO_TOOLS_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_ROOT="$(cd "$MOSQUITTO_TOOLS_DIR/../.." && pwd)"
+MOSQUITTO_HOME="$REPO_ROOT/.tools/mosquitto"
+MOSQUITTO_DATA="$MOSQUITTO_HOME/data"
+MOSQUITTO_CONFIG="$MOSQUITTO_HOME/mosquitto.conf"
+MOSQUITTO_LOG="$MOSQUITTO_HOME/mosquitto.log"
+MOSQUITTO_PID_FILE="$MOSQUITTO_HOME/mosquitto.pid"
+MOSQUITTO_HOST=127.0.0.1
+MOSQUITTO_PORT="${MOSQUITTO_PORT:-18830}"
+# Not named MQTT_URL: exported into a test shell, that would turn on the connector of every service started
+# from it (and stop those without MQTT_TOPICS).
+MOSQUITTO_URL="mqtt://$MOSQUITTO_HOST:$MOSQUITTO_PORT"
+MOSQUITTO_START_TIMEOUT="${MOSQUITTO_START_TIMEOUT:-30}"
+MOSQUITTO_STOP_TIMEOUT="${MOSQUITTO_STOP_TIMEOUT:-30}"
+if [[ "${CI:-}" == "true" ]]; then MOSQUITTO_LOG_TAIL="${MOSQUITTO_LOG_TAIL:-200}"; else MOSQUITTO_LOG_TAIL="${MOSQUITTO_LOG_TAIL:-80}"; fi
+
+mosquitto_log() { printf '[mosquitto] %s\n' "$*" >&2; }
+mosquitto_die() { printf '[mosquitto] ERROR: %s\n' "$*" >&2; exit 1; }
+
+mosquitto_log_tail() {
+  if [[ -s "$MOSQUITTO_LOG" ]]; then
+    printf '[mosquitto] ---- last %s lines of %s ----\n' "$MOSQUITTO_LOG_TAIL" "$MOSQUITTO_LOG" >&2
+    tail -n "$MOSQUITTO_LOG_TAIL" "$MOSQUITTO_LOG" >&2
+    printf '[mosquitto] ---- end of %s ----\n' "$MOSQUITTO_LOG" >&2
+  else
+    mosquitto_log "(no broker log at $MOSQUITTO_LOG)"
+  fi
+}
+
+# Serialises start/stop of this repo's broker (e.g. a test restarting it while another starts it).
+mosquitto_lock() {
+  mkdir -p "$MOSQUITTO_HOME"
+  exec 7>"$MOSQUITTO_HOME/.lock"
+  flock -w 120 7 || mosquitto_die "could not lock $MOSQUITTO_HOME/.lock within 120s (another start/stop hanging?)"
+}
+
+# Sets MOSQUITTO_BIN, installing Debian's mosquitto package if it is missing.
+mosquitto_find_bin() {
+  MOSQUITTO_BIN="$(command -v mosquitto || true)"
+  [[ -z "$MOSQUITTO_BIN" && -x /usr/sbin/mosquitto ]] && MOSQUITTO_BIN=/usr/sbin/mosquitto
+  [[ -n "$MOSQUITTO_BIN" ]] && return 0
+  if [[ "$(id -u)" -ne 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
+    mosquitto_die "mosquitto not found. Install it (Debian: sudo apt-get install -y mosquitto)."
+  fi
+  mosquitto_log "mosquitto is not installed; installing Debian's mosquitto package (apt-get) ..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q >&2 || mosquitto_die "apt-get update failed (output above)"
+  apt-get install -y -q --no-install-recommends mosquitto >&2 ||
+    mosquitto_die "apt-get install mosquitto failed (output above)"
+  MOSQUITTO_BIN=/usr/sbin/mosquitto
+}
+
+# Prints the pid of this repo's broker if it is running (checks the command line, not just the pid).
+mosquitto_pid() {
+  [[ -f "$MOSQUITTO_PID_FILE" ]] || return 1
+  local pid
+  pid="$(cat "$MOSQUITTO_PID_FILE" 2>/dev/null)"
+  [[ "$pid" =~ ^[0-9]+$ && -r "/proc/$pid/cmdline" ]] || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "-c $MOSQUITTO_CONFIG" || return 1
+  printf '%s\n' "$pid"
+}
+
+# True if something accepts TCP connections on host:port.
+mosquitto_port_open() {
+  (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null
+}
