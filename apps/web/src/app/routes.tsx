@@ -22,6 +22,17 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   Explore: async () => (await import('../features/explorer/pages/explore-page')).ExplorePage,
   ExplorerEvolution: async () =>
     (await import('../features/explorer/pages/explorer-evolution-page')).ExplorerEvolutionPage,
+  ExplorerCorrelationVariables: async () =>
+    (await import('../features/correlation/pages/explorer-correlation-variables-page'))
+      .ExplorerCorrelationVariablesPage,
+  ExplorerCorrelation: async () =>
+    (await import('../features/correlation/pages/explorer-correlation-page')).ExplorerCorrelationPage,
+  ExplorerMultipleCorrelationVariables: async () =>
+    (await import('../features/correlation/pages/explorer-multiple-correlation-variables-page'))
+      .ExplorerMultipleCorrelationVariablesPage,
+  ExplorerMultipleCorrelation: async () =>
+    (await import('../features/correlation/pages/explorer-multiple-correlation-page'))
+      .ExplorerMultipleCorrelationPage,
   QueryList: async () => (await import('../features/queries/pages/query-list-page')).QueryListPage,
   Query: async () => (await import('../features/queries/pages/query-page')).QueryPage,
   UserList: async () => (await import('../features/admin/pages/user-list-page')).UserListPage,

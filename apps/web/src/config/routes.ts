@@ -37,7 +37,11 @@ export const ROUTE_TABLE = {
     feature: 'Explore',
     parent: 'Explore',
   },
-  ExplorerCorrelation: { path: '/explorer-correlation', feature: 'Explore', parent: 'Explore' },
+  ExplorerCorrelation: {
+    path: '/explorer-correlation',
+    feature: 'Explore',
+    parent: 'ExplorerCorrelationVariables',
+  },
   ExplorerMultipleCorrelationVariables: {
     path: '/explorer-multiple-correlation-variables',
     feature: 'Explore',
@@ -46,7 +50,7 @@ export const ROUTE_TABLE = {
   ExplorerMultipleCorrelation: {
     path: '/explorer-multiple-correlation',
     feature: 'Explore',
-    parent: 'Explore',
+    parent: 'ExplorerMultipleCorrelationVariables',
   },
 
   AggregateVariableMenu: {

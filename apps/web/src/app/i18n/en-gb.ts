@@ -1,3 +1,5 @@
+import { correlationEnGB } from '../../features/correlation/i18n';
+
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
   app: {
@@ -27,7 +29,7 @@ export const enGB = {
     ExplorerEvolutionVariables: 'Parameter selection',
     ExplorerEvolution: 'Evolution',
     ExplorerCorrelationMenu: 'Correlation',
-    ExplorerCorrelationVariables: 'Correlation',
+    ExplorerCorrelationVariables: 'Old explorer',
     ExplorerCorrelation: 'Correlation',
     ExplorerMultipleCorrelationVariables: 'Multiple correlation',
     ExplorerMultipleCorrelation: 'Multiple correlation',
@@ -153,6 +155,7 @@ export const enGB = {
   workspace: {
     empty: 'None of the workspace screens is available to you.',
   },
+  correlation: correlationEnGB,
   profile: {
     title: 'Update password · {{username}}',
     oldPassword: 'Current password',

@@ -1,3 +1,4 @@
+import { correlationEsES } from '../../features/correlation/i18n';
 import type { Translation } from './en-gb';
 
 export const esES: Translation = {
@@ -28,7 +29,7 @@ export const esES: Translation = {
     ExplorerEvolutionVariables: 'Selección de parámetros',
     ExplorerEvolution: 'Evolución',
     ExplorerCorrelationMenu: 'Correlación',
-    ExplorerCorrelationVariables: 'Correlación',
+    ExplorerCorrelationVariables: 'Explorador antiguo',
     ExplorerCorrelation: 'Correlación',
     ExplorerMultipleCorrelationVariables: 'Correlación múltiple',
     ExplorerMultipleCorrelation: 'Correlación múltiple',
@@ -154,6 +155,7 @@ export const esES: Translation = {
   workspace: {
     empty: 'Ninguna pantalla del espacio de trabajo está disponible para ti.',
   },
+  correlation: correlationEsES,
   profile: {
     title: 'Actualizar contraseña · {{username}}',
     oldPassword: 'Contraseña actual',

@@ -1,4 +1,5 @@
 import type { DateRange } from '../explorer/explorer-query';
+import { ROUTES } from '../../config/routes';
 
 // Reading and writing the address parameters the correlation screens share.
 
@@ -47,4 +48,19 @@ export function readableSearch(params: URLSearchParams): string {
 /** The parameters whose name starts with opt: the chart options the parameter selection hands on. */
 export function optionParams(params: URLSearchParams): [string, string][] {
   return [...params].filter(([name]) => name.startsWith('opt'));
+}
+
+/** The evolution chart of these variables over the range (the charts' Evolution option). */
+export function evolutionPath(variableIds: readonly number[], range: DateRange): string {
+  const search = new URLSearchParams({
+    variables: variableIds.join(','),
+    startDate: String(range.startDate),
+    endDate: String(range.endDate),
+  });
+  return `${ROUTES.ExplorerEvolution}?${readableSearch(search)}`;
+}
+
+/** Back to the query list a view was opened from, narrowed as it was. */
+export function queryListBack(filter: ExplorerFilter | null): string {
+  return filter ? `${ROUTES.QueryList}?${new URLSearchParams({ filter })}` : ROUTES.QueryList;
 }
