@@ -24,6 +24,8 @@ module.exports = {
         '\\.(css|less|svg|png)$': '<rootDir>/apps/web/src/testing/file-stub.cjs',
         // @ant-design/icons' CommonJS build requires an ES-module file; its CommonJS twin is the same code.
         '^@ant-design/colors/es/(.*)$': '<rootDir>/node_modules/@ant-design/colors/lib/$1',
+        // Highcharts' ES modules under highcharts/esm have UMD twins at the package root, same code.
+        '^highcharts/esm/(.*)$': '<rootDir>/node_modules/highcharts/$1',
       },
     },
   ],

@@ -26,3 +26,7 @@ if (typeof window !== 'undefined') {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// Highcharts asks CSS.supports about the browser when it loads; jsdom's CSS object lacks it.
+if (typeof window !== 'undefined' && window.CSS && typeof window.CSS.supports !== 'function') {
+  window.CSS.supports = () => false;
+}

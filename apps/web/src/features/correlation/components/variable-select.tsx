@@ -42,14 +42,20 @@ export function VariableSelect({
       placeholder={placeholder}
       disabled={disabled}
       allowClear
+      // Every listed option in the page (at most 31): no virtual scrolling to get wrong.
+      virtual={false}
       value={value ?? undefined}
       showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
       notFoundContent={t('correlation.variable.noMatch')}
-      options={options.map(({ id, label, unit }) => ({
+      options={options.map(({ id, label, unit, clientReference }) => ({
         value: id,
         label: unit ? `${label} (${unit})` : label,
+        clientReference,
         disabled: id !== value && takenIds.includes(id),
       }))}
+      optionRender={({ label, data }) => (
+        <span data-testid={`variable-option-${data.clientReference}`}>{label}</span>
+      )}
       popupRender={(menu) => (
         <>
           {menu}

@@ -44,7 +44,7 @@ const Z_LABELS = {
 export function ExplorerCorrelationVariablesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = useMemo(() => parseCorrelationQuery(params), [params]);
   const variables = useGetExplorerVariablesQuery();
   // Spec part 2 §4: "today" until the user picks dates; fixed once, so re-renders do not move it.
@@ -53,7 +53,10 @@ export function ExplorerCorrelationVariablesPage() {
   const { rows, z } = query;
 
   const update = (change: Partial<CorrelationQuery>) =>
-    setParams(serializeCorrelationQuery(params, { ...query, range, ...change }), { replace: true });
+    navigate(
+      { search: serializeCorrelationQuery(params, { ...query, range, ...change }) },
+      { replace: true },
+    );
   const setRow = (index: number, row: PairRow) =>
     update({ rows: rows.map((current, rowIndex) => (rowIndex === index ? row : current)) });
   const explore = () =>

@@ -26,14 +26,17 @@ import { MAX_MULTIPLE_CORRELATION_PAIRS } from '../pair-selection';
 export function ExplorerMultipleCorrelationVariablesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = useMemo(() => parseMultipleCorrelationQuery(params), [params]);
   const tree = useGetTagTreeQuery();
   // Spec part 2 §4: "today" until the user picks dates; fixed once, so re-renders do not move it.
   const [defaultRange] = useState(() => presetRange('today', dayjs()));
   const range = query.range ?? defaultRange;
   const update = (change: Partial<MultipleCorrelationQuery>) =>
-    setParams(serializeMultipleCorrelationQuery(params, { ...query, range, ...change }), { replace: true });
+    navigate(
+      { search: serializeMultipleCorrelationQuery(params, { ...query, range, ...change }) },
+      { replace: true },
+    );
   const offered = useOfferedPairs(query, (pairs) => update({ pairs }));
 
   let tagsBody;
