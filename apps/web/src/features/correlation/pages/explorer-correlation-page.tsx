@@ -2,7 +2,7 @@ import { Flex } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
 import { usePageTrail } from '../../../lib/page-trail';
 import { defaultEvolutionRange } from '../../explorer/date-ranges';
@@ -28,6 +28,7 @@ export function ExplorerCorrelationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { search } = useLocation();
   const query = useMemo(() => parseCorrelationQuery(params), [params]);
   const { z, options } = query;
   const pairs = useMemo(() => completePairs(query.rows), [query.rows]);
@@ -43,9 +44,7 @@ export function ExplorerCorrelationPage() {
   );
 
   if (pairs.length === 0) {
-    return (
-      <Navigate replace to={{ pathname: ROUTES.ExplorerCorrelationVariables, search: params.toString() }} />
-    );
+    return <Navigate replace to={{ pathname: ROUTES.ExplorerCorrelationVariables, search }} />;
   }
 
   const update = (change: Partial<CorrelationQuery>) =>

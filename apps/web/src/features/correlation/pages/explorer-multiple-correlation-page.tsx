@@ -2,7 +2,7 @@ import { Alert, Flex } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LANGUAGE_TAGS, toLanguage } from '../../../config/languages';
 import { ROUTES } from '../../../config/routes';
 import { usePageTrail } from '../../../lib/page-trail';
@@ -32,6 +32,7 @@ export function ExplorerMultipleCorrelationPage() {
   const formatNumber = (value: number) => value.toLocaleString(LANGUAGE_TAGS[toLanguage(i18n.language)]);
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { search } = useLocation();
   const query = useMemo(() => parseMultipleCorrelationQuery(params), [params]);
   const { pairs, options } = query;
   // Without dates in the address (a query saved without them): the explorer's default range, fixed once.
@@ -58,12 +59,7 @@ export function ExplorerMultipleCorrelationPage() {
   );
 
   if (pairs.length === 0) {
-    return (
-      <Navigate
-        replace
-        to={{ pathname: ROUTES.ExplorerMultipleCorrelationVariables, search: params.toString() }}
-      />
-    );
+    return <Navigate replace to={{ pathname: ROUTES.ExplorerMultipleCorrelationVariables, search }} />;
   }
 
   const back =
