@@ -110,7 +110,10 @@ export function ExplorerMultipleCorrelationPage() {
           </>
         }
       />
-      {tooManyPoints(view.pointCounts) ? (
+      {/* The points are counted over every pair before any is drawn: no chart drawn in vain. */}
+      {view.panels.some(({ state }) => state === 'loading') ? (
+        <ChartGrid panels={view.panels.map(({ key, title }) => ({ key, title, state: 'loading' }))} />
+      ) : tooManyPoints(view.pointCounts) ? (
         <Alert
           type="warning"
           showIcon
