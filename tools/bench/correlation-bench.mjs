@@ -193,6 +193,8 @@ async function run(label, settings) {
     SUPERADMIN_PASSWORD: BENCH_PASSWORD,
     LOG_LEVEL: 'error',
     LOG_FORMAT: 'text',
+    // The dataset lies at fixed past dates: raw-point retention would delete it.
+    RAW_RETENTION_DAYS: '0',
     ...settings,
   });
   const app = await startApp(config);

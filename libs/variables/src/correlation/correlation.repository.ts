@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import { Database } from '@plantlens/platform';
 import type { VariablesDb } from '../database/variables-database';
-import type { TimedValue } from './series-merge';
+import type { AlignedColumns, TimedValue } from './series-merge';
 import type { BucketPlan } from './bucket-plan';
 
 const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
@@ -88,28 +88,52 @@ export class CorrelationRepository {
   }
 
   /**
-   * The variable's mean in each bucket of the plan that holds data, oldest first; from the rollup rows
-   * (sum / count) or from the raw points, as the plan says.
+   * The mean of every variable in each bucket of the plan, for the buckets where all variables have
+   * data, oldest first; from the rollup rows (sum / count) or from the raw points, as the plan says.
    */
-  async bucketMeans(variableId: number, plan: BucketPlan): Promise<TimedValue[]> {
-    const width = sql`make_interval(secs => ${plan.widthMs / 1000})`;
-    // The plan's width is a multiple of the rollup resolution: each rollup row lies in exactly one bucket.
-    const buckets =
-      plan.rollupResolutionS === null
-        ? sql`
-            select date_bin(${width}, ts, ${EPOCH}) as bucket, avg(value) as mean
-            from variables.measurement
-            where variable_id = ${variableId} and ts >= ${atMs(plan.fromMs)} and ts < ${atMs(plan.toMs)}
-            group by 1`
-        : sql`
-            select date_bin(${width}, bucket, ${EPOCH}) as bucket, sum(sum) / sum(count) as mean
-            from variables.rollup
-            where variable_id = ${variableId} and resolution_s = ${plan.rollupResolutionS}
-              and bucket >= ${atMs(plan.fromMs)} and bucket < ${atMs(plan.toMs)}
-            group by 1`;
-    const result = await sql<TimedValue>`
-      select ${epochMs(sql.ref('bucket'))} as ts, mean as value from (${buckets}) as means
-      order by bucket`.execute(this.db);
-    return result.rows;
+  async bucketMeans(variableIds: number[], plan: BucketPlan): Promise<AlignedColumns> {
+    const means = variableIds.map(
+      (id, index) => sql`${sql.ref(`s${index}`)} as (${bucketMeansOf(id, plan)})`,
+    );
+    const values = variableIds.map(
+      (_, index) => sql`${sql.ref(`s${index}.mean`)} as ${sql.ref(`v${index}`)}`,
+    );
+    const joins = variableIds
+      .slice(1)
+      .map(
+        (_, index) => sql`join ${sql.ref(`s${index + 1}`)} on ${sql.ref(`s${index + 1}.bucket`)} = s0.bucket`,
+      );
+    const rows = await this.db.transaction().execute(async (transaction) => {
+      // The join's row estimate is far too high, which would make PostgreSQL spend longer compiling the
+      // statement to machine code than running it.
+      await sql`set local jit = off`.execute(transaction);
+      const result = await sql<Record<string, number>>`
+        with ${sql.join(means)}
+        select ${epochMs(sql.ref('s0.bucket'))} as ts, ${sql.join(values)}
+        from s0 ${sql.join(joins, sql` `)}
+        order by s0.bucket`.execute(transaction);
+      return result.rows;
+    });
+    return {
+      ts: rows.map((row) => row.ts),
+      values: variableIds.map((_, index) => rows.map((row) => row[`v${index}`])),
+    };
   }
+}
+
+function bucketMeansOf(variableId: number, plan: BucketPlan) {
+  const width = sql`make_interval(secs => ${plan.widthMs / 1000})`;
+  // The plan's width is a multiple of the rollup resolution: each rollup row lies in exactly one bucket.
+  return plan.rollupResolutionS === null
+    ? sql`
+        select date_bin(${width}, ts, ${EPOCH}) as bucket, avg(value) as mean
+        from variables.measurement
+        where variable_id = ${variableId} and ts >= ${atMs(plan.fromMs)} and ts < ${atMs(plan.toMs)}
+        group by 1`
+    : sql`
+        select date_bin(${width}, bucket, ${EPOCH}) as bucket, sum(sum) / sum(count) as mean
+        from variables.rollup
+        where variable_id = ${variableId} and resolution_s = ${plan.rollupResolutionS}
+          and bucket >= ${atMs(plan.fromMs)} and bucket < ${atMs(plan.toMs)}
+        group by 1`;
 }

@@ -10,7 +10,7 @@ import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { TagService } from '../tag/tag.service';
 import { VariableRepository, type VariableRow } from '../variable/variable.repository';
 import { planBuckets } from './bucket-plan';
-import { alignAsOf, alignSameInstants } from './series-merge';
+import { alignAsOf } from './series-merge';
 import { CorrelationRepository } from './correlation.repository';
 
 // How X, Y and Z are put side by side (README "Correlation alignment"):
@@ -20,9 +20,9 @@ import { CorrelationRepository } from './correlation.repository';
 // - X has more: the range is cut into equal, epoch-aligned time buckets (planBuckets), each variable is
 //   averaged per bucket, and the buckets where every variable has data are paired. Sampled.
 //
-// Each series is read once, in time order, and the series are merged in one pass (series-merge.ts). A Y or
-// Z more than DENSE_FACTOR times denser than X would be read mostly for nothing: its as-of points are then
-// looked up per X point instead (an index probe costs about as much as reading that many points).
+// The as-of pairing reads each series once, in time order, and merges them in one pass (series-merge.ts).
+// A Y or Z more than DENSE_FACTOR times denser than X would be read mostly for nothing: its as-of points are
+// then looked up per X point instead (an index probe costs about as much as reading that many points).
 const DENSE_FACTOR = 8;
 
 @Injectable()
@@ -41,7 +41,10 @@ export class CorrelationService {
     const xCount = await this.series.countUpTo(xId, query.startDate, query.endDate, maxPoints + 1);
     const sampled = xCount > maxPoints;
     const aligned = sampled
-      ? await this.pairBucketMeans(query, maxPoints)
+      ? await this.series.bucketMeans(
+          query.variableIds,
+          planBuckets(query.startDate, query.endDate, maxPoints),
+        )
       : await this.pairAsOf(query, xCount);
     const timestamps = aligned.ts.map((ms) => ms / 1000);
     return {
@@ -58,12 +61,6 @@ export class CorrelationService {
 
   private async pairAsOf({ variableIds, startDate, endDate }: CorrelationDataQuery, xCount: number) {
     const [xId, ...otherIds] = variableIds as [number, ...number[]];
-    if (xCount === 0)
-      return alignAsOf(
-        [],
-        otherIds.map(() => []),
-        0,
-      );
     const maxAgeS = this.config.CORRELATION_ASOF_MAX_AGE_SECONDS;
     const [xs, ...others] = await Promise.all([
       this.series.points(xId, startDate, endDate),
@@ -75,14 +72,6 @@ export class CorrelationService {
       }),
     ]);
     return alignAsOf(xs, others, maxAgeS * 1000);
-  }
-
-  private async pairBucketMeans(
-    { variableIds, startDate, endDate }: CorrelationDataQuery,
-    maxPoints: number,
-  ) {
-    const plan = planBuckets(startDate, endDate, maxPoints);
-    return alignSameInstants(await Promise.all(variableIds.map((id) => this.series.bucketMeans(id, plan))));
   }
 
   // Every variable matching tagsX against every other variable matching tagsY, ordered by X then Y name.

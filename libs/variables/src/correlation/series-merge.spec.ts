@@ -1,4 +1,4 @@
-import { alignAsOf, alignSameInstants, type AlignedColumns, type TimedValue } from './series-merge';
+import { alignAsOf, type AlignedColumns, type TimedValue } from './series-merge';
 
 const series = (...points: [number, number][]): TimedValue[] => points.map(([ts, value]) => ({ ts, value }));
 // The expected points as rows, easier to read than columns.
@@ -45,27 +45,5 @@ describe('alignAsOf', () => {
   it('answers nothing for an empty X or an empty other series', () => {
     expect(alignAsOf([], [series([1, 1])], 10)).toEqual({ ts: [], values: [[], []] });
     expect(alignAsOf(x, [[]], 10)).toEqual({ ts: [], values: [[], []] });
-  });
-});
-
-describe('alignSameInstants', () => {
-  it('keeps the instants every series has, with the values in the order given', () => {
-    const a = series([0, 1], [10, 2], [20, 3], [30, 4]);
-    const b = series([10, 20], [15, 25], [30, 40]);
-    const c = series([0, -1], [10, -2], [30, -4], [40, -5]);
-    expect(rows(alignSameInstants([a, b, c]))).toEqual([
-      { ts: 10, values: [2, 20, -2] },
-      { ts: 30, values: [4, 40, -4] },
-    ]);
-    expect(rows(alignSameInstants([c, a]))).toEqual([
-      { ts: 0, values: [-1, 1] },
-      { ts: 10, values: [-2, 2] },
-      { ts: 30, values: [-4, 4] },
-    ]);
-  });
-
-  it('answers nothing when a series is empty', () => {
-    expect(alignSameInstants([series([0, 1]), []])).toEqual({ ts: [], values: [[], []] });
-    expect(alignSameInstants([[], series([0, 1])])).toEqual({ ts: [], values: [[], []] });
   });
 });

@@ -43,30 +43,6 @@ export function alignAsOf(
   return aligned;
 }
 
-/**
- * The instants present in every series, with the value of each there (bucket means keyed by their
- * bucket start). All series are ordered by time and hold each instant once: one forward pass over each.
- */
-export function alignSameInstants(series: readonly (readonly TimedValue[])[]): AlignedColumns {
-  const [first = [], ...others] = series;
-  const aligned = emptyColumns(series.length);
-  const cursors = others.map(() => 0);
-  const atInstant: number[] = [];
-  for (const point of first) {
-    let complete = true;
-    for (let s = 0; s < others.length && complete; s += 1) {
-      const other = others[s];
-      let cursor = cursors[s];
-      while (cursor < other.length && other[cursor].ts < point.ts) cursor += 1;
-      cursors[s] = cursor;
-      complete = other[cursor]?.ts === point.ts;
-      if (complete) atInstant[s] = other[cursor].value;
-    }
-    if (complete) append(aligned, point.ts, point.value, atInstant);
-  }
-  return aligned;
-}
-
 function emptyColumns(variables: number): AlignedColumns {
   return { ts: [], values: Array.from({ length: variables }, () => []) };
 }
