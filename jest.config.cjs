@@ -4,7 +4,7 @@ const preset = require('./jest.preset.cjs');
 module.exports = {
   // Backend suites start a real app: PGlite, migrations and argon2id hashing take seconds on a busy
   // 2-core box. (A global option: jest ignores it inside `projects`.)
-  testTimeout: 30_000,
+  testTimeout: 60_000,
   projects: [
     {
       ...preset,

@@ -14,6 +14,12 @@ export interface RunningApp {
   log(): string;
 }
 
+const SERVER_ADDRESSES = new Set(['DATABASE_URL', 'KAFKA_BROKERS', 'MQTT_URL']);
+
+function withoutServerAddresses(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !SERVER_ADDRESSES.has(name)));
+}
+
 export async function startStandaloneApp(
   port: number,
   env: Record<string, string> = {},
@@ -23,7 +29,8 @@ export async function startStandaloneApp(
   const child: ChildProcess = spawn(process.execPath, [GATEWAY], {
     cwd: resolve(__dirname, '..'),
     env: {
-      ...process.env,
+      // Standalone means PGlite and the in-memory bus, whatever servers the calling shell points at.
+      ...withoutServerAddresses(process.env),
       PORT: String(port),
       DATA_DIR: dataDir,
       SIMULATOR_ENABLED: 'true',

@@ -16,6 +16,7 @@ function serviceRoutes(config: PlatformConfig) {
     { prefix: '/api/web/permission', upstream: config.IDENTITY_URL },
     { prefix: '/api/web/explorer', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/variable', upstream: config.VARIABLES_URL },
+    { prefix: '/api/web/csv-upload', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/query', upstream: config.VARIABLES_URL },
   ];
 }

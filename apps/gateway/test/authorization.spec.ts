@@ -17,7 +17,7 @@ type Role = (typeof ROLES)[number];
 // ok: the guard lets the call through (the answer is then the route's own: 2xx, 400, 404, 409, …).
 type Expected = 401 | 403 | 'ok';
 // Who "the user with the feature" is for a route: the holder of its feature, or the object's owner.
-type FeatureHolder = 'plain' | 'explorer' | 'querier' | 'product' | 'admin' | 'owner';
+type FeatureHolder = 'plain' | 'explorer' | 'querier' | 'product' | 'admin' | 'owner' | 'superAdmin';
 
 interface Row {
   expected: [Expected, Expected, Expected, Expected, Expected];
@@ -91,6 +91,8 @@ const TABLE: Record<string, Row> = {
     featureHolder: 'product',
     serviceToken: true,
   },
+  // Superadmin is ROLE_SUPERADMIN alone.
+  'POST /api/web/csv-upload': { expected: [401, 403, 'ok', 403, 'ok'], featureHolder: 'superAdmin' },
 };
 
 // The only routes reachable without an access token.

@@ -76,6 +76,27 @@ describe('gateway in cluster mode', () => {
     expect(account.body).toEqual(expect.objectContaining({ username: 'admin' }));
   });
 
+  it('passes a CSV upload through as a stream to the variables service', async () => {
+    const server = gateway.getHttpServer();
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
+    const signIn = await request(server)
+      .post('/api/auth/login')
+      .send({ username: 'admin', password: 'gateway1' })
+      .expect(200);
+    const upload = await request(server)
+      .post('/api/web/csv-upload')
+      .query({ unknownVariables: 'create' })
+      .set(AuthHeaders.authorization, `Bearer ${(signIn.body as TokenPairDto).accessToken}`)
+      .set('content-type', 'text/csv')
+      .send(`timestamp;gateway_csv_level\n${anHourAgo};1,5\n${anHourAgo + 1};2\n`);
+    expect(upload.status).toBe(200);
+    expect(upload.body).toMatchObject({
+      rows: 2,
+      pointsPublished: 2,
+      variablesCreated: ['gateway_csv_level'],
+    });
+  });
+
   it('routes saved queries to the variables service, which asks identity for their owner', async () => {
     const server = gateway.getHttpServer();
     const signIn = await request(server)

@@ -16,7 +16,8 @@ const GATEWAY_PORT = 3_322;
 const VARIABLES = 10;
 const MESSAGES_BEFORE_RESTART = 3_000;
 const MESSAGES_AFTER_RESTART = 1_000;
-const T0 = Date.UTC(2025, 6, 1);
+// A recent UTC midnight: points older than the raw retention (RAW_RETENTION_DAYS) are rejected.
+const T0 = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 30 * 86_400_000;
 const SERVICE_TOKEN = randomBytes(32).toString('base64url');
 const MQTT_PASSWORD = randomBytes(16).toString('hex');
 

@@ -9,4 +9,5 @@ export * from './auth';
 export * from './user';
 export * from './group';
 export * from './permission';
+export * from './csv-upload';
 export * from './query';

@@ -3,6 +3,7 @@ import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
 import { CorrelationController } from './correlation/correlation.controller';
 import { CorrelationRepository } from './correlation/correlation.repository';
 import { CorrelationService } from './correlation/correlation.service';
+import { CsvUploadModule } from './csv-upload/csv-upload.module';
 import { VARIABLES_SCHEMA } from './database/variables-database';
 import { variablesMigrations } from './database/migrations';
 import { ExplorerController } from './explorer/explorer.controller';
@@ -37,6 +38,7 @@ const CATALOG_PROVIDERS = [
 ];
 
 @Module({
+  imports: [CsvUploadModule],
   controllers: [
     ExplorerController,
     VariableController,

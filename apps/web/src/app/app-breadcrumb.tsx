@@ -1,6 +1,7 @@
 import { Breadcrumb, type BreadcrumbProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { usePageBreadcrumbItems, type BreadcrumbItem } from '../components/page-breadcrumb';
 import { BREADCRUMB_RESERVED_PX } from '../config/ui';
 import { ROUTES, breadcrumbTrail, type RouteName } from '../config/routes';
 import { foldBreadcrumb } from '../lib/breadcrumb-fold';
@@ -11,27 +12,35 @@ interface AppBreadcrumbProps {
   route: RouteName | undefined;
 }
 
-// The trail of the current route (or the one its page set); when too narrow, middle items fold into a dropdown.
+// The trail of the current route, or the one its page sets (as items, or as route names); when too
+// narrow, middle items fold into a dropdown.
 export function AppBreadcrumb({ route }: AppBreadcrumbProps) {
   const { t } = useTranslation();
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const trail = usePageTrailOverride() ?? (route ? breadcrumbTrail(route) : []);
-  const labels = trail.map((name) => t(`routes.${name}`));
+  const pageItems = usePageBreadcrumbItems();
+  const pageTrail = usePageTrailOverride();
+  const trail: BreadcrumbItem[] =
+    pageItems ??
+    (pageTrail ?? (route ? breadcrumbTrail(route) : [])).map((name) => ({
+      label: t(`routes.${name}`),
+      to: ROUTES[name],
+    }));
+  const labels = trail.map(({ label }) => label);
   // Until measured (width 0) nothing folds.
   const available = width > 0 ? width - BREADCRUMB_RESERVED_PX : Number.POSITIVE_INFINITY;
   const { shown, folded } = foldBreadcrumb(labels, available);
   const link = (index: number) =>
-    index === trail.length - 1 ? labels[index] : <Link to={ROUTES[trail[index]]}>{labels[index]}</Link>;
+    index === trail.length - 1 ? labels[index] : <Link to={trail[index].to}>{labels[index]}</Link>;
 
   const items: NonNullable<BreadcrumbProps['items']> = shown.map((index) => ({
-    key: trail[index],
+    key: index,
     title: link(index),
   }));
   if (folded.length > 0) {
     items.splice(1, 0, {
       key: 'folded',
       title: <span aria-label={t('shell.moreBreadcrumbs')}>…</span>,
-      menu: { items: folded.map((index) => ({ key: trail[index], label: link(index) })) },
+      menu: { items: folded.map((index) => ({ key: index, label: link(index) })) },
     });
   }
   return (

@@ -6,6 +6,7 @@ import { useEscapeKey } from '../lib/use-escape-key';
 import { useWebSettings } from '../lib/web-settings';
 import { useCurrentRoute } from './current-route';
 import { LoadingOverlay } from './loading-overlay';
+import { SaveQueryProvider } from './save-query-provider';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
@@ -36,7 +37,9 @@ export function AppLayout() {
           menu={{ id: SIDE_MENU_ID, open: !collapsed, toggle: () => setCollapsed(!collapsed) }}
         />
         <Layout.Content style={{ padding: 16 }}>
-          <Outlet />
+          <SaveQueryProvider authorities={authorities}>
+            <Outlet />
+          </SaveQueryProvider>
         </Layout.Content>
       </Layout>
       <LoadingOverlay />

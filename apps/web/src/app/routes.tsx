@@ -20,6 +20,9 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   Settings: async () => (await import('../features/settings/pages/settings-page')).SettingsPage,
   UserProfile: async () => (await import('../features/settings/pages/user-profile-page')).UserProfilePage,
   Explore: async () => (await import('../features/explorer/pages/explore-page')).ExplorePage,
+  ExplorerEvolutionVariables: async () =>
+    (await import('../features/explorer/pages/explorer-evolution-variables-page'))
+      .ExplorerEvolutionVariablesPage,
   ExplorerEvolution: async () =>
     (await import('../features/explorer/pages/explorer-evolution-page')).ExplorerEvolutionPage,
   ExplorerCorrelationVariables: async () =>
@@ -33,8 +36,11 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   ExplorerMultipleCorrelation: async () =>
     (await import('../features/correlation/pages/explorer-multiple-correlation-page'))
       .ExplorerMultipleCorrelationPage,
+  CsvUploader: async () => (await import('../features/csv-upload/pages/csv-uploader-page')).CsvUploaderPage,
   QueryList: async () => (await import('../features/queries/pages/query-list-page')).QueryListPage,
   Query: async () => (await import('../features/queries/pages/query-page')).QueryPage,
+  ExplorerCorrelationMenu: async () =>
+    (await import('../features/explorer/pages/explorer-correlation-menu-page')).ExplorerCorrelationMenuPage,
   UserList: async () => (await import('../features/admin/pages/user-list-page')).UserListPage,
   User: async () => (await import('../features/admin/pages/user-page')).UserPage,
   GroupList: async () => (await import('../features/admin/pages/group-list-page')).GroupListPage,

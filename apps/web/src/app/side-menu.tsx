@@ -9,6 +9,7 @@ import {
   SaveOutlined,
   SettingOutlined,
   SearchOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -28,6 +29,7 @@ const ICONS: Record<MenuKey, ReactNode> = {
   queries: <SaveOutlined />,
   aggregateVariables: <FunctionOutlined />,
   management: <DatabaseOutlined />,
+  csvUploader: <UploadOutlined />,
   settings: <SettingOutlined />,
 };
 

@@ -5,15 +5,17 @@ import { ROUTES, type RouteName } from '../config/routes';
 
 interface RouteTileProps {
   route: RouteName;
+  /** when the route's own name does not say what the tile opens */
+  title?: string;
 }
 
-// A hub tile opening a route, titled with the route's name.
-export function RouteTile({ route }: RouteTileProps) {
+// A hub tile opening a route, titled with the route's name unless told otherwise.
+export function RouteTile({ route, title }: RouteTileProps) {
   const { t } = useTranslation();
   return (
     <Link to={ROUTES[route]} data-testid={`tile-${route}`}>
       <Card hoverable style={{ width: 220, height: 110 }}>
-        <Typography.Text strong>{t(`routes.${route}`)}</Typography.Text>
+        <Typography.Text strong>{title ?? t(`routes.${route}`)}</Typography.Text>
       </Card>
     </Link>
   );

@@ -17,6 +17,7 @@ export type MenuKey =
   | 'queries'
   | 'aggregateVariables'
   | 'management'
+  | 'csvUploader'
   | 'settings';
 
 export const MENU: MenuEntry[] = [
@@ -24,7 +25,7 @@ export const MENU: MenuEntry[] = [
   {
     key: 'explorer',
     children: [
-      { key: 'explorerEvolution', route: 'ExplorerEvolution' },
+      { key: 'explorerEvolution', route: 'ExplorerEvolutionVariables' },
       { key: 'explorerCorrelation', route: 'ExplorerCorrelationVariables' },
       { key: 'explorerMultipleCorrelation', route: 'ExplorerMultipleCorrelationVariables' },
     ],
@@ -32,5 +33,6 @@ export const MENU: MenuEntry[] = [
   { key: 'queries', route: 'QueryList' },
   { key: 'aggregateVariables', route: 'AggregateVariableMenu' },
   { key: 'management', route: 'VariableManagement' },
+  { key: 'csvUploader', route: 'CsvUploader' },
   { key: 'settings', route: 'Settings' },
 ];

@@ -26,7 +26,11 @@ export const ROUTE_TABLE = {
     feature: 'Explore',
     parent: 'Explore',
   },
-  ExplorerEvolution: { path: '/explorer-evolution', feature: 'Explore', parent: 'Explore' },
+  ExplorerEvolution: {
+    path: '/explorer-evolution',
+    feature: 'Explore',
+    parent: 'ExplorerEvolutionVariables',
+  },
   ExplorerCorrelationMenu: {
     path: '/explorer-correlation/menu',
     feature: 'ExplorerCorrelationBenchmark',
@@ -102,6 +106,7 @@ export const ROUTE_TABLE = {
   EventList: { path: '/event/list', feature: 'Rule', parent: 'Workspace' },
   RuleList: { path: '/rule/list', feature: 'Rule', parent: 'Workspace' },
   IncidenceList: { path: '/incidence/list', feature: 'Incidence', parent: 'Workspace' },
+  IncidenceHistoric: { path: '/incidence-historic/list', feature: 'Incidence', parent: 'IncidenceList' },
   RuleIncidenceList: { path: '/rule-incidence/list', feature: 'Incidence', parent: 'Workspace' },
   CsvUploader: { path: '/csv-uploader', feature: 'Superadmin', parent: 'Workspace' },
   PerformanceBackoffice: { path: '/performance/backoffice', feature: 'Superadmin', parent: 'Workspace' },

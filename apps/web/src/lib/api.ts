@@ -1,16 +1,20 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { API_BASE_URL } from '../config/api';
-import { createAuthBaseQuery } from './base-query';
+import { createAuthBaseQuery, createTokenProtocol } from './base-query';
 import { signOutAndReload } from './session';
+
+// The session's token protocol, shared by the API below and by the calls it cannot make (file uploads
+// with progress), so that one refresh serves them all.
+export const tokenProtocol = createTokenProtocol({
+  baseUrl: API_BASE_URL,
+  storage: localStorage,
+  onSignOut: () => signOutAndReload(),
+});
 
 // The one RTK Query API of the app: features add their endpoints with `api.injectEndpoints`.
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: createAuthBaseQuery({
-    baseUrl: API_BASE_URL,
-    storage: localStorage,
-    onSignOut: () => signOutAndReload(),
-  }),
+  baseQuery: createAuthBaseQuery({ baseUrl: API_BASE_URL, protocol: tokenProtocol }),
   tagTypes: [
     'Variable',
     'Timeline',

@@ -7,7 +7,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuthBaseQuery } from './base-query';
+import { createAuthBaseQuery, createTokenProtocol } from './base-query';
 
 interface Received {
   method: string;
@@ -91,7 +91,11 @@ function memoryStorage(initial: Record<string, string> = {}) {
 function setUp(baseUrl: string, storage: ReturnType<typeof memoryStorage>) {
   const onSignOut = jest.fn();
   const api = createApi({
-    baseQuery: createAuthBaseQuery({ baseUrl, storage, onSignOut, fetchFn: fetch }),
+    baseQuery: createAuthBaseQuery({
+      baseUrl,
+      protocol: createTokenProtocol({ baseUrl, storage, onSignOut, fetchFn: fetch }),
+      fetchFn: fetch,
+    }),
     endpoints: (build) => ({
       data: build.query<{ path: string; token: string }, string>({ query: (name) => `web/${name}` }),
       login: build.mutation<unknown, void>({

@@ -1,11 +1,13 @@
 /// <reference types="node" />
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** parsed when JSON, the text otherwise (a file upload) */
   body: unknown;
 }
 
@@ -15,7 +17,8 @@ export interface Reply {
   text?: string;
 }
 
-type Answer = Reply | ((request: ReceivedRequest) => Reply);
+// A function may take its time (a test holds an answer to look at the page meanwhile).
+type Answer = Reply | ((request: ReceivedRequest) => Reply | Promise<Reply>);
 
 // The error body every API error has (ApiErrorDto).
 export const apiError = (status: number, message: string): Reply => ({
@@ -58,6 +61,16 @@ export class TestApiServer {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse) {
+    // The document's origin is jsdom's (http://localhost): XMLHttpRequest calls here are cross-origin.
+    response.setHeader('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, {
+        'access-control-allow-methods': request.headers['access-control-request-method'] ?? '*',
+        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
+      });
+      response.end();
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://test');
     request.setEncoding('utf8');
     let text = '';
@@ -66,11 +79,13 @@ export class TestApiServer {
       method: request.method ?? '',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
-      body: text ? JSON.parse(text) : undefined,
+      headers: request.headers,
+      body: text && request.headers['content-type']?.includes('json') ? JSON.parse(text) : text || undefined,
     };
     this.received.push(received);
     const answer = this.answers.get(`${received.method} ${received.path}`);
-    const reply = typeof answer === 'function' ? answer(received) : (answer ?? apiError(404, 'Not found'));
+    const reply =
+      typeof answer === 'function' ? await answer(received) : (answer ?? apiError(404, 'Not found'));
     const status = reply.status ?? 200;
     if (reply.text !== undefined) {
       response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });

@@ -45,7 +45,9 @@ export class Database {
   static async openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
     const { Pool } = await import('pg');
     const { from: copyFrom } = await import('pg-copy-streams');
-    const pool = new Pool({ connectionString, max: poolSize });
+    // JIT off: our statements are short index scans with parameters, whose generic-plan row estimates
+    // can be huge; PostgreSQL would then spend hundreds of milliseconds compiling them to machine code.
+    const pool = new Pool({ connectionString, max: poolSize, options: '-c jit=off' });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const kysely = new Kysely({ dialect: new PostgresDialect({ pool }) });

@@ -33,7 +33,6 @@ export const deDE: PartialTranslation = {
   explorer: {
     evolution: {
       title: 'Verlauf',
-      chooseVariables: 'Wählen Sie eine oder mehrere Variablen, um ihren Verlauf zu sehen.',
       noData: 'Keine Daten im gewählten Zeitraum.',
     },
     range: {
@@ -46,7 +45,6 @@ export const deDE: PartialTranslation = {
       lastMonth: 'Letzter Monat',
     },
     picker: {
-      title: 'Variablen',
       search: 'Variablen suchen',
     },
   },

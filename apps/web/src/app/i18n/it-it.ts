@@ -58,7 +58,6 @@ export const itIT: PartialTranslation = {
   explorer: {
     evolution: {
       title: 'Evoluzione',
-      chooseVariables: "Scegli una o più variabili per vederne l'evoluzione.",
       noData: "Nessun dato nell'intervallo selezionato.",
     },
     range: {
@@ -71,7 +70,6 @@ export const itIT: PartialTranslation = {
       lastMonth: 'Mese scorso',
     },
     picker: {
-      title: 'Variabili',
       search: 'Cerca variabili',
     },
   },

@@ -1,12 +1,12 @@
-import type { DateRange } from '../explorer/explorer-query';
-import { parseAxisRange, serializeAxisRange, type AxisRange } from './axis-range';
 import {
   parseDateRange,
+  parseExplorerFilter,
   parseId,
   readableSearch,
+  type DateRange,
   type ExplorerFilter,
-  parseExplorerFilter,
-} from './url-params';
+} from '../explorer/explorer-query';
+import { parseAxisRange, serializeAxisRange, type AxisRange } from './axis-range';
 
 // The simple correlation keeps its whole state in the address (spec part 2 §2, §4): the parameter selection
 // (/explorer-correlation-variables) and the charts (/explorer-correlation) read and write the same
@@ -131,11 +131,11 @@ export function completePairs(rows: readonly PairRow[]): Pair[] {
   return rows.flatMap(({ x, y }) => (x !== null && y !== null && x !== y ? [{ x, y }] : []));
 }
 
-/** The variables of the view, each once, in order: X and Y of each pair, then Z. */
-export function viewVariableIds(pairs: readonly Pair[], z: ZChoice): number[] {
+/** The variables of the view, each once, in order: X and Y of each pair, then Z; sides not chosen skipped. */
+export function viewVariableIds(pairs: readonly PairRow[], z: ZChoice): number[] {
   const ids = pairs.flatMap(({ x, y }) => [x, y]);
-  if (z.type && z.variableId !== null) ids.push(z.variableId);
-  return [...new Set(ids)];
+  if (z.type) ids.push(z.variableId);
+  return [...new Set(ids.filter((id) => id !== null))];
 }
 
 // 'x,y' with either side possibly empty (a row being filled in); anything unreadable is an empty side.

@@ -2,24 +2,12 @@
 // the other languages fall back).
 
 export const correlationEnGB = {
-  explore: 'Explore',
-  queries: 'Queries',
-  aggregateVariable: 'Add aggregate variable',
-  dates: 'Dates',
-  variable: {
-    placeholder: 'Search a variable by name or reference',
-    noMatch: 'No variable matches the search.',
-    more: 'and {{count}} more',
-    loadError: 'The variables could not be loaded',
-  },
   variables: {
     title: 'Correlation: parameter selection',
     pairs: 'X/Y pairs',
     pair: 'Pair {{index}}',
     x: 'X of pair {{index}}',
     y: 'Y of pair {{index}}',
-    xPlaceholder: 'X variable',
-    yPlaceholder: 'Y variable',
     swap: 'Swap X and Y of pair {{index}}',
     remove: 'Remove pair {{index}}',
     add: 'Add pair',
@@ -38,7 +26,6 @@ export const correlationEnGB = {
   chart: {
     title: 'Correlation',
     queryName: 'Query: {{name}}',
-    loading: 'Loading pair {{index}}',
     loadError: 'The data of this pair could not be loaded',
     noData: 'No points in the selected range.',
     sampledIcon: 'Averaged pairs',
@@ -74,14 +61,6 @@ export const correlationEnGB = {
     maxOrder: 'The maximum must be greater than the minimum',
     reset: 'Reset',
   },
-  settings: {
-    label: 'Chart settings',
-    copyUrl: 'Copy URL',
-    copied: 'The URL has been copied',
-    copyFailed: 'The URL could not be copied',
-    saveQuery: 'Save as query',
-    downloadCsv: 'Download CSV',
-  },
   download: {
     title: 'Download CSV',
     choosePair: 'Which pair?',
@@ -109,24 +88,12 @@ export const correlationEnGB = {
 };
 
 export const correlationEsES: typeof correlationEnGB = {
-  explore: 'Explorar',
-  queries: 'Consultas',
-  aggregateVariable: 'Añadir variable agregada',
-  dates: 'Fechas',
-  variable: {
-    placeholder: 'Buscar una variable por nombre o referencia',
-    noMatch: 'Ninguna variable coincide con la búsqueda.',
-    more: 'y {{count}} más',
-    loadError: 'No se han podido cargar las variables',
-  },
   variables: {
     title: 'Correlación: selección de parámetros',
     pairs: 'Pares X/Y',
     pair: 'Par {{index}}',
     x: 'X del par {{index}}',
     y: 'Y del par {{index}}',
-    xPlaceholder: 'Variable X',
-    yPlaceholder: 'Variable Y',
     swap: 'Intercambiar X e Y del par {{index}}',
     remove: 'Quitar el par {{index}}',
     add: 'Añadir par',
@@ -145,7 +112,6 @@ export const correlationEsES: typeof correlationEnGB = {
   chart: {
     title: 'Correlación',
     queryName: 'Consulta: {{name}}',
-    loading: 'Cargando el par {{index}}',
     loadError: 'No se han podido cargar los datos de este par',
     noData: 'No hay puntos en el rango seleccionado.',
     sampledIcon: 'Pares promediados',
@@ -180,14 +146,6 @@ export const correlationEsES: typeof correlationEnGB = {
     minOrder: 'El mínimo debe ser menor que el máximo',
     maxOrder: 'El máximo debe ser mayor que el mínimo',
     reset: 'Restablecer',
-  },
-  settings: {
-    label: 'Ajustes del gráfico',
-    copyUrl: 'Copiar URL',
-    copied: 'Se ha copiado la URL',
-    copyFailed: 'No se ha podido copiar la URL',
-    saveQuery: 'Guardar como consulta',
-    downloadCsv: 'Descargar CSV',
   },
   download: {
     title: 'Descargar CSV',

@@ -1,7 +1,12 @@
-import type { DateRange } from '../explorer/explorer-query';
+import {
+  parseDateRange,
+  parseExplorerFilter,
+  readableSearch,
+  type DateRange,
+  type ExplorerFilter,
+} from '../explorer/explorer-query';
 import { parseAxisRange, serializeAxisRange, type AxisRange } from './axis-range';
 import type { Pair } from './correlation-query';
-import { parseDateRange, parseExplorerFilter, readableSearch, type ExplorerFilter } from './url-params';
 
 // The multiple correlation keeps its whole state in the address (spec part 2 §2): tag filters, chosen pairs
 // and dates; the chart page adds its options and the navigation parameters.

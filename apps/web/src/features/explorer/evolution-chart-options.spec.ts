@@ -1,7 +1,19 @@
 import type { TimelineDataDto } from '@plantlens/contracts';
-import type { SeriesLineOptions, YAxisOptions } from 'highcharts';
+import type {
+  Axis,
+  SelectEventObject,
+  SeriesLineOptions,
+  SeriesScatterOptions,
+  YAxisOptions,
+} from 'highcharts';
 import { SET1 } from '../../lib/palette';
-import { buildEvolutionChartOptions } from './evolution-chart-options';
+import {
+  EVOLUTION_TICKS,
+  buildEvolutionChartOptions,
+  evolutionTickInterval,
+  type EvolutionChartSettings,
+} from './evolution-chart-options';
+import { DEFAULT_EVOLUTION_OPTIONS, type EvolutionOptions } from './explorer-query';
 
 // One day at 2000 px: 10 s rollups, columns of 50 s.
 const grid = { resolutionS: 10, gridStartMs: 1_700_000_000_000, bucketMs: 50_000 };
@@ -40,7 +52,10 @@ const timeline: TimelineDataDto = {
   ],
 };
 
-const options = buildEvolutionChartOptions(timeline, { locale: 'es-ES', timezone: 'Europe/Madrid' });
+const settings: EvolutionChartSettings = { locale: 'es-ES', timezone: 'Europe/Madrid' };
+const build = (patch: Partial<EvolutionOptions> = {}, data: TimelineDataDto = timeline) =>
+  buildEvolutionChartOptions(data, { ...DEFAULT_EVOLUTION_OPTIONS, ...patch }, settings);
+const options = build();
 const series = options.series as SeriesLineOptions[];
 const yAxis = options.yAxis as YAxisOptions[];
 
@@ -84,7 +99,7 @@ describe('buildEvolutionChartOptions', () => {
   });
 
   it('spans the x axis over the requested range, as dates', () => {
-    expect(options.xAxis).toEqual({ type: 'datetime', min: timeline.startDate, max: timeline.endDate });
+    expect(options.xAxis).toMatchObject({ type: 'datetime', min: timeline.startDate, max: timeline.endDate });
   });
 
   it("formats dates in the user's language and time zone", () => {
@@ -93,11 +108,104 @@ describe('buildEvolutionChartOptions', () => {
   });
 
   it('draws nothing for an empty timeline', () => {
-    const empty = buildEvolutionChartOptions(
-      { startDate: 0, endDate: 1000, variables: [] },
-      { locale: 'en-GB', timezone: 'UTC' },
-    );
+    const empty = build({}, { startDate: 0, endDate: 1000, variables: [] });
     expect(empty.series).toEqual([]);
     expect(empty.yAxis).toEqual([]);
+  });
+
+  it('leaves the grid out by default and draws it on both axes with the grid option', () => {
+    expect(options.xAxis).toMatchObject({ gridLineWidth: 0 });
+    expect(yAxis.every(({ gridLineWidth }) => gridLineWidth === 0)).toBe(true);
+    const grid = build({ grid: true });
+    expect(grid.xAxis).toMatchObject({ gridLineWidth: 1 });
+    expect((grid.yAxis as YAxisOptions[]).every(({ gridLineWidth }) => gridLineWidth === 1)).toBe(true);
+  });
+
+  it('draws points as a scatter with the show-points option', () => {
+    const points = build({ showPoints: true }).series as SeriesScatterOptions[];
+    expect(points.map(({ type }) => type)).toEqual(['scatter', 'scatter', 'scatter', 'scatter']);
+    expect(points[0].marker).toMatchObject({ enabled: true });
+    expect(points[0].data).toEqual(series[0].data);
+  });
+
+  it('fixes every y axis to exactly the fixed range', () => {
+    const fixed = build({ fixedRange: { min: -10, max: 250 } }).yAxis as YAxisOptions[];
+    expect(fixed).toHaveLength(3);
+    for (const axis of fixed) {
+      expect(axis).toMatchObject({ min: -10, max: 250, startOnTick: false, endOnTick: false });
+    }
+    expect(yAxis[0].min).toBeUndefined();
+  });
+
+  describe('with exactly two variables', () => {
+    const pair: TimelineDataDto = { ...timeline, variables: timeline.variables.slice(0, 2) };
+
+    it('puts both on one axis by default, titled with both units', () => {
+      const single = build({}, pair);
+      expect((single.yAxis as YAxisOptions[]).map(({ title }) => title?.text)).toEqual(['°C · bar']);
+      expect((single.series as SeriesLineOptions[]).map((line) => line.yAxis)).toEqual([0, 0]);
+    });
+
+    it('gives each its own axis, left and right, without single axis', () => {
+      const double = build({ singleAxis: false }, pair);
+      expect((double.yAxis as YAxisOptions[]).map(({ title, opposite }) => [title?.text, opposite])).toEqual([
+        ['°C', false],
+        ['bar', true],
+      ]);
+      expect((double.series as SeriesLineOptions[]).map((line) => line.yAxis)).toEqual([0, 1]);
+    });
+  });
+
+  it('ignores the single-axis option for other counts of variables', () => {
+    expect(build({ singleAxis: false }).yAxis).toEqual(options.yAxis);
+  });
+
+  it(`spaces the x ticks so that the range holds at most ${EVOLUTION_TICKS}`, () => {
+    expect(options.xAxis).toMatchObject({ tickInterval: 30 * 60_000 });
+  });
+
+  describe('zooming', () => {
+    const zoomed: [number, number][] = [];
+    const zoomable = buildEvolutionChartOptions(timeline, DEFAULT_EVOLUTION_OPTIONS, {
+      ...settings,
+      onZoom: (min, max) => zoomed.push([min, max]),
+    });
+    const select = zoomable.chart?.events?.selection as unknown as (event: SelectEventObject) => boolean;
+
+    it('zooms along x only', () => {
+      expect(zoomable.chart?.zooming?.type).toBe('x');
+    });
+
+    it("moves the axis at once, reports the selection and keeps Highcharts' own zoom out", () => {
+      const extremes: [number, number][] = [];
+      const axis = {
+        setExtremes: (min: number, max: number) => extremes.push([min, max]),
+      } as unknown as Axis;
+      const event = { xAxis: [{ axis, min: 1000, max: 5000 }], yAxis: [] } as unknown as SelectEventObject;
+      expect(select(event)).toBe(false);
+      expect(extremes).toEqual([[1000, 5000]]);
+      expect(zoomed).toEqual([[1000, 5000]]);
+    });
+
+    it('is not offered without a zoom handler', () => {
+      expect(options.chart?.events).toBeUndefined();
+    });
+  });
+});
+
+describe('evolutionTickInterval', () => {
+  it.each([
+    [60 * 60_000, 2 * 60_000],
+    [24 * 3_600_000, 30 * 60_000],
+    [7 * 86_400_000, 6 * 3_600_000],
+    [365 * 86_400_000, 14 * 86_400_000],
+    [30_000, 1000],
+  ])('over %i ms ticks every %i ms', (range, interval) => {
+    expect(evolutionTickInterval(range)).toBe(interval);
+    expect(range / interval).toBeLessThanOrEqual(EVOLUTION_TICKS);
+  });
+
+  it('goes on in whole years past the longest step', () => {
+    expect(evolutionTickInterval(100 * 365 * 86_400_000)).toBe(2 * 365 * 86_400_000);
   });
 });

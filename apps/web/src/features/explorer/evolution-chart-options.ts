@@ -1,41 +1,108 @@
 import type { TimelineDataDto } from '@plantlens/contracts';
-import type { Options, SeriesLineOptions, YAxisOptions } from 'highcharts';
+import type { Options, SeriesLineOptions, SeriesScatterOptions, YAxisOptions } from 'highcharts';
 import { set1Colors } from '../../lib/palette';
+import type { EvolutionOptions } from './explorer-query';
 
 // The server sends at most 4 points per pixel (M4), so only large raw series switch to WebGL drawing.
 const BOOST_THRESHOLD_POINTS = 10_000;
+
+// Spec part 2 §9: the evolution chart has 50 ticks.
+export const EVOLUTION_TICKS = 50;
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+// Tick steps a reader can add up; Highcharts aligns each one to whole units of the chart's time zone.
+const TICK_STEPS_MS = [
+  SECOND,
+  2 * SECOND,
+  5 * SECOND,
+  10 * SECOND,
+  15 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
+  30 * DAY,
+  91 * DAY,
+  182 * DAY,
+  365 * DAY,
+];
 
 export interface EvolutionChartSettings {
   /** BCP 47 tag for Highcharts' Intl date and number formatting */
   locale: string;
   /** IANA zone the axis and tooltips show times in */
   timezone: string;
+  /** called with the x extremes the user selected by dragging over the chart */
+  onZoom?: (min: number, max: number) => void;
+}
+
+// The smallest readable step that keeps the range within EVOLUTION_TICKS ticks.
+export function evolutionTickInterval(rangeMs: number): number {
+  const wanted = rangeMs / EVOLUTION_TICKS;
+  return TICK_STEPS_MS.find((step) => step >= wanted) ?? Math.ceil(wanted / (365 * DAY)) * 365 * DAY;
+}
+
+// Single axis applies only to a pair of variables (spec part 2 §4); other counts get one axis per unit.
+export function singleAxisApplies(variableCount: number): boolean {
+  return variableCount === 2;
 }
 
 export function buildEvolutionChartOptions(
   timeline: TimelineDataDto,
-  { locale, timezone }: EvolutionChartSettings,
+  options: EvolutionOptions,
+  { locale, timezone, onZoom }: EvolutionChartSettings,
 ): Options {
-  const colors = set1Colors(timeline.variables.length);
-  // One y axis per distinct unit, alternating sides, so variables measured in different units stay readable.
-  const units = [...new Set(timeline.variables.map(({ metadata }) => metadata.unit ?? ''))];
-  const yAxis: YAxisOptions[] = units.map((unit, index) => ({
-    title: { text: unit || undefined },
-    opposite: index % 2 === 1,
+  const { variables } = timeline;
+  const colors = set1Colors(variables.length);
+  const unitOf = (index: number) => variables[index].metadata.unit ?? '';
+  const { axes, axisOf } = yAxesFor(
+    variables.map((_, index) => unitOf(index)),
+    options.singleAxis,
+  );
+  const lineWidth = options.grid ? 1 : 0;
+  const yAxis: YAxisOptions[] = axes.map(({ title, opposite }) => ({
+    title: { text: title || undefined },
+    opposite,
+    gridLineWidth: lineWidth,
+    ...(options.fixedRange && {
+      min: options.fixedRange.min,
+      max: options.fixedRange.max,
+      // Exactly the bounds the user typed, not the next round tick.
+      startOnTick: false,
+      endOnTick: false,
+    }),
   }));
 
-  const series: SeriesLineOptions[] = timeline.variables.map(({ metadata, data }, index) => ({
-    type: 'line',
-    id: String(metadata.id),
-    name: metadata.label,
-    color: colors[index],
-    yAxis: units.indexOf(metadata.unit ?? ''),
-    // Step-after: a measured value holds until the next one arrives.
-    step: 'left',
-    // Timeline timestamps are epoch seconds; Highcharts wants milliseconds.
-    data: data.map(({ timestamp, value }) => [timestamp * 1000, value]),
-    tooltip: { valueSuffix: metadata.unit ? ` ${metadata.unit}` : '' },
-  }));
+  const series = variables.map(({ metadata, data }, index): SeriesLineOptions | SeriesScatterOptions => {
+    const common = {
+      id: String(metadata.id),
+      name: metadata.label,
+      color: colors[index],
+      yAxis: axisOf[index],
+      // Timeline timestamps are epoch seconds; Highcharts wants milliseconds.
+      data: data.map(({ timestamp, value }) => [timestamp * 1000, value]),
+      tooltip: { valueSuffix: metadata.unit ? ` ${metadata.unit}` : '' },
+    };
+    return options.showPoints
+      ? { ...common, type: 'scatter', marker: { enabled: true, radius: 2 } }
+      : // Step-after: a measured value holds until the next one arrives.
+        { ...common, type: 'line', step: 'left' };
+  });
 
   return {
     title: { text: undefined },
@@ -44,10 +111,57 @@ export function buildEvolutionChartOptions(
     accessibility: { enabled: false },
     lang: { locale },
     time: { timezone },
-    xAxis: { type: 'datetime', min: timeline.startDate, max: timeline.endDate },
+    chart: {
+      animation: false,
+      zooming: { type: 'x' },
+      events: onZoom && {
+        // The page turns a zoom into a new address (and a finer reload); the axis moves at once meanwhile.
+        // Highcharts' own zoom is prevented, so no "Reset zoom" button offers a way back that Back gives.
+        selection(event) {
+          const [selected] = event.xAxis ?? [];
+          if (!selected) return true;
+          selected.axis.setExtremes(selected.min, selected.max);
+          onZoom(selected.min, selected.max);
+          return false;
+        },
+      },
+    },
+    xAxis: {
+      type: 'datetime',
+      min: timeline.startDate,
+      max: timeline.endDate,
+      tickInterval: evolutionTickInterval(timeline.endDate - timeline.startDate),
+      gridLineWidth: lineWidth,
+    },
     yAxis,
     tooltip: { xDateFormat: '%Y-%m-%d %H:%M:%S' },
-    plotOptions: { series: { marker: { enabled: false }, boostThreshold: BOOST_THRESHOLD_POINTS } },
+    plotOptions: {
+      series: { animation: false, marker: { enabled: false }, boostThreshold: BOOST_THRESHOLD_POINTS },
+    },
     series,
+  };
+}
+
+interface AxisPlan {
+  axes: { title: string; opposite: boolean }[];
+  /** the axis index of each variable */
+  axisOf: number[];
+}
+
+function yAxesFor(units: string[], singleAxis: boolean): AxisPlan {
+  if (singleAxisApplies(units.length)) {
+    if (singleAxis) {
+      return {
+        axes: [{ title: [...new Set(units)].filter(Boolean).join(' · '), opposite: false }],
+        axisOf: [0, 0],
+      };
+    }
+    return { axes: units.map((title, index) => ({ title, opposite: index === 1 })), axisOf: [0, 1] };
+  }
+  // One axis per distinct unit, alternating sides, so variables in different units stay readable.
+  const distinct = [...new Set(units)];
+  return {
+    axes: distinct.map((title, index) => ({ title, opposite: index % 2 === 1 })),
+    axisOf: units.map((unit) => distinct.indexOf(unit)),
   };
 }

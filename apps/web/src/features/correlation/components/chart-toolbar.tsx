@@ -1,14 +1,18 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { PageHeading } from '../../../components/page-heading';
-import { DateRangeFilter } from '../../explorer/components/date-range-filter';
+import { useSaveQueryLauncher } from '../../../components/save-query-launcher';
+import { ExplorerSettingsMenu } from '../../explorer/components/explorer-settings-menu';
+import { FromToFilter } from '../../explorer/components/from-to-filter';
 import type { DateRange } from '../../explorer/explorer-query';
+import { useCopyUrl } from '../../explorer/hooks/use-copy-url';
+import { useRangeDraft } from '../../explorer/hooks/use-range-draft';
 import type { useCorrelationCharts } from '../hooks/use-correlation-charts';
 import { AveragedWarning } from './averaged-warning';
 import { PairChoiceModal } from './pair-choice-modal';
-import { SettingsMenu } from './settings-menu';
 
 interface ChartToolbarProps {
   title: string;
@@ -21,9 +25,9 @@ interface ChartToolbarProps {
   options: ReactNode;
 }
 
-// The bar over the correlation charts: way back and title (with the query's name), the averaged-data
-// warning, the dates, Explore (reload), the options and the settings menu, whose download asks for the
-// pair when there are several.
+// The bar over the correlation charts: way back and title (with the query's name), the From/To filters
+// and Explore (spec part 2 §2), the averaged-data warning, the options and the explorers' settings menu,
+// whose download asks for the pair when there are several.
 export function ChartToolbar({
   title,
   back,
@@ -34,9 +38,13 @@ export function ChartToolbar({
   options,
 }: ChartToolbarProps) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const launchSaveQuery = useSaveQueryLauncher();
+  const rangeDraft = useRangeDraft(range, { apply: onRangeChange, reload: view.refetch });
+  const copyUrl = useCopyUrl(view.loaded && rangeDraft.applied);
   const [choosingPair, setChoosingPair] = useState(false);
   return (
-    <Flex justify="space-between" align="center" wrap gap={8}>
+    <Flex vertical gap={8}>
       <Flex vertical>
         <PageHeading backTo={back} title={title} />
         {queryName && (
@@ -45,17 +53,28 @@ export function ChartToolbar({
           </Typography.Text>
         )}
       </Flex>
-      <Flex gap={8} align="center" wrap>
-        <AveragedWarning pairs={view.averaged} />
-        <DateRangeFilter range={range} onChange={onRangeChange} />
-        <Button type="primary" icon={<ReloadOutlined />} onClick={view.refetch}>
-          {t('correlation.explore')}
-        </Button>
-        {options}
-        <SettingsMenu
-          downloadDisabled={!view.hasData}
-          onDownloadCsv={() => (view.titles.length > 1 ? setChoosingPair(true) : view.downloadCsv(0))}
-        />
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Flex gap={8} align="center" wrap>
+          <FromToFilter value={rangeDraft.draft} onChange={rangeDraft.setDraft} />
+          <Button type="primary" icon={<SearchOutlined />} onClick={rangeDraft.explore}>
+            {t('explorer.explore')}
+          </Button>
+        </Flex>
+        <Flex gap={8} align="center" wrap>
+          <AveragedWarning pairs={view.averaged} />
+          {options}
+          <ExplorerSettingsMenu
+            onCopyUrl={copyUrl}
+            onSaveQuery={
+              launchSaveQuery
+                ? () =>
+                    launchSaveQuery({ relativePath: location.pathname + location.search, name: queryName })
+                : undefined
+            }
+            downloadDisabled={!view.hasData}
+            onDownloadCsv={() => (view.titles.length > 1 ? setChoosingPair(true) : view.downloadCsv(0))}
+          />
+        </Flex>
       </Flex>
       {choosingPair && (
         <PairChoiceModal

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { ROUTES, type RouteName } from '../../../config/routes';
 import { useAccount } from '../../../lib/account-api';
 import { canAccessRoute } from '../../../lib/access';
-import type { ExplorerFilter } from '../url-params';
+import type { ExplorerFilter } from '../../explorer/explorer-query';
 
 interface ExplorerLinksProps {
   /** the query list narrowed to this explorer */
@@ -23,12 +23,12 @@ export function ExplorerLinks({ filter, origin }: ExplorerLinksProps) {
     <Flex gap={8}>
       {canAccessRoute('QueryList', authorities) && (
         <Link to={`${ROUTES.QueryList}?${new URLSearchParams({ filter, origin })}`}>
-          <Button icon={<DatabaseOutlined />}>{t('correlation.queries')}</Button>
+          <Button icon={<DatabaseOutlined />}>{t('explorer.variables.queries')}</Button>
         </Link>
       )}
       {canAccessRoute('AggregateOperatedVariable', authorities) && (
         <Link to={`${ROUTES.AggregateOperatedVariable}?${new URLSearchParams({ origin })}`}>
-          <Button icon={<FunctionOutlined />}>{t('correlation.aggregateVariable')}</Button>
+          <Button icon={<FunctionOutlined />}>{t('explorer.variables.aggregateVariable')}</Button>
         </Link>
       )}
     </Flex>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_TAGS, toLanguage } from '../../../config/languages';
+import { downloadTextFile } from '../../explorer/download-file';
 import type { DateRange } from '../../explorer/explorer-query';
 import type { AxisRange } from '../axis-range';
 import { colourCharts } from '../chart-colouring';
@@ -9,7 +10,6 @@ import { buildCorrelationChartOptions, MAX_CATEGORIES } from '../correlation-cha
 import { CSV_FILE_NAME, correlationCsv } from '../correlation-csv';
 import { correlationRequest, pairPoints, pointsInRanges, type PairPoints } from '../correlation-points';
 import type { MeterScale, Pair, ZType } from '../correlation-query';
-import { downloadText } from '../download-file';
 import { usePairData } from './use-pair-data';
 
 export interface CorrelationChartsView {
@@ -104,7 +104,7 @@ export function useCorrelationCharts(view: CorrelationChartsView) {
       points: points.timestamps.map((timestamp, i) => ({ timestamp, value: values[i] })),
     }));
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    downloadText(correlationCsv(series, { locale, timeZone }), CSV_FILE_NAME);
+    downloadTextFile(correlationCsv(series, { locale, timeZone }), CSV_FILE_NAME);
   };
 
   return {
@@ -119,6 +119,8 @@ export function useCorrelationCharts(view: CorrelationChartsView) {
     /** points per chart, for the too-many-points rule */
     pointCounts: charts.map((points) => points?.xs.length ?? 0),
     hasData: charts.some((points) => points && points.xs.length > 0),
+    /** every chart has its answer for the view in the address */
+    loaded: results.every((result) => result.currentData !== undefined),
     refetch: () => results.forEach((result) => void result.refetch()),
     downloadCsv,
   };

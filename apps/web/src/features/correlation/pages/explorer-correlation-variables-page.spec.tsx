@@ -17,9 +17,17 @@ const VARIABLES: VariableMinimalDto[] = Array.from({ length: 40 }, (_, index) =>
   clientReference: `PT-${index + 1}`,
 }));
 
+// The server's search (at most 30 matches, each carrying the number of all) and lookup by ids.
 let server: TestApiServer;
 beforeEach(async () => {
-  server = new TestApiServer().answer('GET', '/api/web/explorer/variables', { json: VARIABLES });
+  server = new TestApiServer()
+    .answer('GET', '/api/web/variable/minimal/search', ({ query }) => {
+      const matches = VARIABLES.filter(({ label }) => label.toLowerCase().includes(query.text.toLowerCase()));
+      return { json: matches.slice(0, 30).map((variable) => ({ ...variable, totalRows: matches.length })) };
+    })
+    .answer('GET', '/api/web/variable/minimal', ({ query }) => ({
+      json: VARIABLES.filter(({ id }) => query.ids.split(',').map(Number).includes(id)),
+    }));
   await server.start();
 });
 afterEach(() => server.stop());
@@ -79,9 +87,13 @@ describe('/explorer-correlation-variables', () => {
     cleanup();
     const reloaded = await open(search);
     expect(reloaded.state.location.search).toBe(search);
-    expect(chosen('X of pair 1')).toBe('Sensor 3 (°C)');
-    expect(chosen('Y of pair 1')).toBe('Sensor 4 (bar)');
-    expect(chosen('Z variable')).toBe('Sensor 7 (°C)');
+    expect(chosen('X of pair 1')).toBe('Sensor 3');
+    expect(chosen('Y of pair 1')).toBe('Sensor 4');
+    expect(chosen('Z variable')).toBe('Sensor 7');
+    // The address's variables were looked up at once; the picked ones cost no lookup.
+    expect(server.requests('GET', '/api/web/variable/minimal').map(({ query }) => query.ids)).toEqual([
+      '3,4,7',
+    ]);
     expect(screen.getByLabelText('Intensity')).toBeChecked();
   });
 

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Radio, Space, Spin, Typography } from 'antd';
+import { Button, Card, Flex, Radio, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
-import { useGetExplorerVariablesQuery } from '../../explorer/api';
-import { DateRangeFilter } from '../../explorer/components/date-range-filter';
-import { presetRange } from '../../explorer/date-ranges';
+import { RangeSelector } from '../../explorer/components/range-selector';
+import { VariableSelect } from '../../explorer/components/variable-select';
+import { DEFAULT_RANGE_PRESET, resolveRangeSelection, type RangeSelection } from '../../explorer/date-ranges';
 import { ExplorerLinks } from '../components/explorer-links';
-import { VariableSelect } from '../components/variable-select';
 import {
   completePairs,
   parseCorrelationQuery,
   serializeCorrelationQuery,
+  viewVariableIds,
   Z_TYPES,
   type CorrelationQuery,
   type PairRow,
@@ -31,6 +31,7 @@ import {
   swapPairs,
   takenIds,
 } from '../correlation-rules';
+import { useChosenVariables } from '../hooks/use-chosen-variables';
 
 const Z_LABELS = {
   intensity: 'correlation.variables.zIntensity',
@@ -41,20 +42,28 @@ const Z_LABELS = {
 // /explorer-correlation-variables (spec part 2 §2): up to 4 X/Y pairs, the Z colouring and the dates.
 // Every change is written to the address (replacing the entry, so Back leaves the page), so a reload or a
 // shared link shows the same selection; Explore opens the charts with it and every opt* parameter.
+// The dates: the preset "today" (spec part 2 §4) until the address or the user gives others; a preset is
+// written to the address as the dates it stands for, and resolved again when Explore is pressed.
 export function ExplorerCorrelationVariablesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const query = useMemo(() => parseCorrelationQuery(params), [params]);
-  const variables = useGetExplorerVariablesQuery();
-  // Spec part 2 §4: "today" until the user picks dates; fixed once, so re-renders do not move it.
-  const [defaultRange] = useState(() => presetRange('today', dayjs()));
-  const range = query.range ?? defaultRange;
   const { rows, z } = query;
+  const chosen = useChosenVariables(viewVariableIds(rows, z));
+  const [rangeSelection, setRangeSelection] = useState<RangeSelection>(() =>
+    query.range ? { choice: 'custom', range: query.range } : { choice: DEFAULT_RANGE_PRESET },
+  );
 
-  const update = (change: Partial<CorrelationQuery>) =>
+  const update = (change: Partial<CorrelationQuery>, selection = rangeSelection) =>
     navigate(
-      { search: serializeCorrelationQuery(params, { ...query, range, ...change }) },
+      {
+        search: serializeCorrelationQuery(params, {
+          ...query,
+          range: resolveRangeSelection(selection, dayjs()),
+          ...change,
+        }),
+      },
       { replace: true },
     );
   const setRow = (index: number, row: PairRow) =>
@@ -65,22 +74,20 @@ export function ExplorerCorrelationVariablesPage() {
       search: serializeCorrelationQuery(params, {
         ...query,
         rows: completePairs(rows),
-        range,
+        range: resolveRangeSelection(rangeSelection, dayjs()),
         origin: null,
         queryName: null,
         filter: null,
       }),
     });
 
-  const variableList = variables.data ?? [];
   let pairsBody;
-  if (variables.isError) {
-    pairsBody = <ApiErrorAlert title={t('correlation.variable.loadError')} error={variables.error} />;
-  } else if (!variables.data) {
+  if (chosen.isLoading) {
     pairsBody = <Spin aria-label={t('app.loading')} />;
   } else {
     pairsBody = (
       <Flex vertical gap={12}>
+        {chosen.isError && <ApiErrorAlert title={t('explorer.picker.loadError')} error={chosen.error} />}
         {rows.map((row, index) => {
           const number = index + 1;
           return (
@@ -90,11 +97,9 @@ export function ExplorerCorrelationVariablesPage() {
               </Typography.Text>
               <VariableSelect
                 aria-label={t('correlation.variables.x', { index: number })}
-                placeholder={t('correlation.variables.xPlaceholder')}
-                variables={variableList}
-                value={row.x}
+                value={chosen.variableOf(row.x)}
                 takenIds={takenIds(rows, z, { row: index, side: 'x' })}
-                onChange={(x) => setRow(index, { ...row, x })}
+                onChange={(variable) => setRow(index, { ...row, x: chosen.remember(variable) })}
               />
               <Button
                 icon={<SwapOutlined />}
@@ -103,11 +108,9 @@ export function ExplorerCorrelationVariablesPage() {
               />
               <VariableSelect
                 aria-label={t('correlation.variables.y', { index: number })}
-                placeholder={t('correlation.variables.yPlaceholder')}
-                variables={variableList}
-                value={row.y}
+                value={chosen.variableOf(row.y)}
                 takenIds={takenIds(rows, z, { row: index, side: 'y' })}
-                onChange={(y) => setRow(index, { ...row, y })}
+                onChange={(variable) => setRow(index, { ...row, y: chosen.remember(variable) })}
               />
               <Button
                 icon={<DeleteOutlined />}
@@ -151,29 +154,33 @@ export function ExplorerCorrelationVariablesPage() {
             ]}
           />
           {z.type && (
-            <Space direction="vertical" style={{ maxWidth: 480, width: '100%' }}>
+            <Flex vertical gap={8} style={{ maxWidth: 480, width: '100%' }}>
               <VariableSelect
                 aria-label={t('correlation.variables.zVariable')}
-                placeholder={t('correlation.variables.zVariable')}
-                variables={variableList}
-                value={z.variableId}
+                value={chosen.variableOf(z.variableId)}
                 takenIds={takenIds(rows, z, 'z')}
-                onChange={(variableId) => update({ z: { ...z, variableId } })}
+                onChange={(variable) => update({ z: { ...z, variableId: chosen.remember(variable) } })}
               />
               <Typography.Text type="secondary">{t(`correlation.variables.zHelp.${z.type}`)}</Typography.Text>
-            </Space>
+            </Flex>
           )}
         </Flex>
       </Card>
-      <Card title={t('correlation.dates')}>
-        <DateRangeFilter range={range} onChange={(next) => update({ range: next })} />
+      <Card title={t('explorer.range.label')}>
+        <RangeSelector
+          value={rangeSelection}
+          onChange={(selection) => {
+            setRangeSelection(selection);
+            update({}, selection);
+          }}
+        />
       </Card>
       <Flex gap={8} justify="flex-end">
         <Button onClick={() => update({ rows: [{ x: null, y: null }], z: chooseZType(null) })}>
           {t('common.cancel')}
         </Button>
         <Button type="primary" disabled={!canExplore(rows, z)} onClick={explore}>
-          {t('correlation.explore')}
+          {t('explorer.explore')}
         </Button>
       </Flex>
     </Flex>

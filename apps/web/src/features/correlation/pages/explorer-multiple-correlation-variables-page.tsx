@@ -6,8 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
-import { DateRangeFilter } from '../../explorer/components/date-range-filter';
-import { presetRange } from '../../explorer/date-ranges';
+import { RangeSelector } from '../../explorer/components/range-selector';
+import { DEFAULT_RANGE_PRESET, resolveRangeSelection, type RangeSelection } from '../../explorer/date-ranges';
 import { useGetTagTreeQuery } from '../api';
 import { ExplorerLinks } from '../components/explorer-links';
 import { PairSelect } from '../components/pair-select';
@@ -22,19 +22,26 @@ import { MAX_MULTIPLE_CORRELATION_PAIRS } from '../pair-selection';
 
 // /explorer-multiple-correlation-variables (spec part 2 §2, §4): X and Y tag filters make the pair options;
 // up to 4 pairs and the dates. Every change is written to the address (replacing the entry), so a reload
-// or a shared link shows the same selection.
+// or a shared link shows the same selection. The dates as on the simple correlation's selection: a preset
+// ("today" first) is written as the dates it stands for and resolved again by Explore.
 export function ExplorerMultipleCorrelationVariablesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const query = useMemo(() => parseMultipleCorrelationQuery(params), [params]);
   const tree = useGetTagTreeQuery();
-  // Spec part 2 §4: "today" until the user picks dates; fixed once, so re-renders do not move it.
-  const [defaultRange] = useState(() => presetRange('today', dayjs()));
-  const range = query.range ?? defaultRange;
-  const update = (change: Partial<MultipleCorrelationQuery>) =>
+  const [rangeSelection, setRangeSelection] = useState<RangeSelection>(() =>
+    query.range ? { choice: 'custom', range: query.range } : { choice: DEFAULT_RANGE_PRESET },
+  );
+  const update = (change: Partial<MultipleCorrelationQuery>, selection = rangeSelection) =>
     navigate(
-      { search: serializeMultipleCorrelationQuery(params, { ...query, range, ...change }) },
+      {
+        search: serializeMultipleCorrelationQuery(params, {
+          ...query,
+          range: resolveRangeSelection(selection, dayjs()),
+          ...change,
+        }),
+      },
       { replace: true },
     );
   const offered = useOfferedPairs(query, (pairs) => update({ pairs }));
@@ -100,8 +107,14 @@ export function ExplorerMultipleCorrelationVariablesPage() {
           )}
         </Flex>
       </Card>
-      <Card title={t('correlation.dates')}>
-        <DateRangeFilter range={range} onChange={(next) => update({ range: next })} />
+      <Card title={t('explorer.range.label')}>
+        <RangeSelector
+          value={rangeSelection}
+          onChange={(selection) => {
+            setRangeSelection(selection);
+            update({}, selection);
+          }}
+        />
       </Card>
       <Flex gap={8} justify="flex-end">
         <Button onClick={() => update({ tagsX: [], tagsY: [], pairs: [] })}>{t('common.cancel')}</Button>
@@ -111,11 +124,14 @@ export function ExplorerMultipleCorrelationVariablesPage() {
           onClick={() =>
             navigate({
               pathname: ROUTES.ExplorerMultipleCorrelation,
-              search: serializeMultipleCorrelationQuery(params, { ...query, range }),
+              search: serializeMultipleCorrelationQuery(params, {
+                ...query,
+                range: resolveRangeSelection(rangeSelection, dayjs()),
+              }),
             })
           }
         >
-          {t('correlation.explore')}
+          {t('explorer.explore')}
         </Button>
       </Flex>
     </Flex>

@@ -1,32 +1,14 @@
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { defaultEvolutionRange } from '../date-ranges';
-import {
-  parseEvolutionQuery,
-  serializeEvolutionQuery,
-  type DateRange,
-  type EvolutionQuery,
-} from '../explorer-query';
+import { parseEvolutionQuery, serializeEvolutionQuery, type EvolutionQuery } from '../explorer-query';
 
-// The evolution view as read from the address; every change is a new history entry, so Back undoes it.
+// The evolution view as read from the address. A change is a new history entry, so Back undoes it; `replace`
+// is for completing an address (a missing range) without leaving a step behind.
 export function useEvolutionQuery() {
-  const [searchParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const query = useMemo(() => parseEvolutionQuery(searchParams), [searchParams]);
-  // Computed once: without dates in the address, re-renders must not move "now" (and refetch).
-  const [defaultRange] = useState(() => defaultEvolutionRange(dayjs()));
-  const range = query.range ?? defaultRange;
-
-  const update = (patch: Partial<EvolutionQuery>) =>
-    navigate({
-      search: serializeEvolutionQuery(searchParams, { variableIds: query.variableIds, range, ...patch }),
-    });
-
-  return {
-    variableIds: query.variableIds,
-    range,
-    setVariableIds: (variableIds: number[]) => update({ variableIds }),
-    setRange: (nextRange: DateRange) => update({ range: nextRange }),
-  };
+  const query = useMemo(() => parseEvolutionQuery(params), [params]);
+  const update = (patch: Partial<EvolutionQuery>, { replace = false } = {}) =>
+    navigate({ search: serializeEvolutionQuery(params, { ...query, ...patch }) }, { replace });
+  return { params, query, update };
 }

@@ -1,0 +1,65 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { correlationCsv, evolutionCsv, type CsvSeries } from './csv';
+
+// Around the switch to summer time in Madrid (31 March 2024, 02:00 CET became 03:00 CEST at 01:00 UTC).
+const temperature: CsvSeries = {
+  label: 'Temperatura salida',
+  points: [
+    { timestamp: 1_711_846_790, value: 21.5 },
+    { timestamp: 1_711_846_800, value: -3.25 },
+    { timestamp: 1_711_846_810, value: 22 },
+  ],
+};
+// A label holding the separator and quotes, and values whose plain text form has no decimal separator.
+const pressure: CsvSeries = {
+  label: 'Presión; "caldera"',
+  points: [
+    { timestamp: 1_711_846_800, value: 4.2 },
+    { timestamp: 1_711_846_805, value: 1e-7 },
+    { timestamp: 1_711_846_810, value: 1_000_000 },
+  ],
+};
+// Two values at one instant: the later one holds.
+const pump: CsvSeries = {
+  label: 'Marcha bomba',
+  points: [
+    { timestamp: 1_711_846_810, value: 0 },
+    { timestamp: 1_711_846_810, value: 1 },
+  ],
+};
+
+const bytes = (text: string) => Buffer.from(new TextEncoder().encode(text));
+const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name));
+
+describe('evolutionCsv', () => {
+  it('writes a row per distinct timestamp with empty cells, in Spanish (decimal comma, Madrid time)', () => {
+    const csv = evolutionCsv([temperature, pressure, pump], { locale: 'es-ES', timeZone: 'Europe/Madrid' });
+    expect(bytes(csv)).toEqual(fixture('evolution-es-ES.csv'));
+  });
+
+  it('uses the decimal point and the given zone in English', () => {
+    const csv = evolutionCsv([temperature, pressure, pump], { locale: 'en-GB', timeZone: 'UTC' });
+    expect(bytes(csv)).toEqual(fixture('evolution-en-GB.csv'));
+  });
+
+  it('sorts rows by time whatever the order of the points', () => {
+    const shuffled = { ...temperature, points: [...temperature.points].reverse() };
+    const csv = evolutionCsv([shuffled, pressure, pump], { locale: 'es-ES', timeZone: 'Europe/Madrid' });
+    expect(bytes(csv)).toEqual(fixture('evolution-es-ES.csv'));
+  });
+});
+
+describe('correlationCsv', () => {
+  it('keeps only the rows where every variable has a value', () => {
+    const csv = correlationCsv([temperature, pressure], { locale: 'es-ES', timeZone: 'Europe/Madrid' });
+    expect(bytes(csv)).toEqual(fixture('correlation-es-ES.csv'));
+  });
+
+  it('writes the byte-order mark and the header alone when no row is complete', () => {
+    const beforePump = { ...temperature, points: temperature.points.slice(0, 2) };
+    const csv = correlationCsv([beforePump, pump], { locale: 'en-GB', timeZone: 'UTC' });
+    expect(bytes(csv)).toEqual(bytes('\uFEFFtimestamp;datetime;Temperatura salida;Marcha bomba\r\n'));
+  });
+});

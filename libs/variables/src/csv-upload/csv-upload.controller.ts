@@ -1,0 +1,60 @@
+import {
+  Controller,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Query,
+  Req,
+  UnsupportedMediaTypeException,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { ApiConsumes } from '@nestjs/swagger';
+import {
+  CSV_UPLOAD_CONTENT_TYPES,
+  CSV_UPLOAD_MAX_BYTES,
+  csvUploadQuerySchema,
+  type CsvUploadQuery,
+  type CsvUploadResponseDto,
+} from '@plantlens/contracts';
+import { RequireFeature } from '@plantlens/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { CsvUploadService, fileTooLarge } from './csv-upload.service';
+
+@Controller('api/web/csv-upload')
+export class CsvUploadController implements OnModuleInit {
+  constructor(
+    private readonly uploads: CsvUploadService,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  // The file reaches the handler as the request stream itself, unread: Fastify would otherwise buffer
+  // the whole body (and cap it at the app's bodyLimit) before the handler runs.
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addContentTypeParser([...CSV_UPLOAD_CONTENT_TYPES], (_request, payload, done) =>
+      done(null, payload),
+    );
+  }
+
+  // The file is read while it arrives, so the browser's upload progress is the processing progress;
+  // the answer, once the last point is published, is the summary and the error report.
+  @Post()
+  @HttpCode(HttpStatus.OK)
+  @RequireFeature('Superadmin')
+  @ApiConsumes(...CSV_UPLOAD_CONTENT_TYPES)
+  upload(
+    @Query({ schema: csvUploadQuerySchema }) query: CsvUploadQuery,
+    @Req() request: FastifyRequest,
+  ): Promise<CsvUploadResponseDto> {
+    if (!(request.body instanceof Readable)) {
+      throw new UnsupportedMediaTypeException(
+        `Send the CSV file as the request body with Content-Type ${CSV_UPLOAD_CONTENT_TYPES.join(' or ')}`,
+      );
+    }
+    // A declared size over the limit is refused before a byte is read.
+    if (Number(request.headers['content-length'] ?? 0) > CSV_UPLOAD_MAX_BYTES) throw fileTooLarge();
+    return this.uploads.upload(request.body, query);
+  }
+}

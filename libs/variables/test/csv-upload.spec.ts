@@ -1,0 +1,282 @@
+// The CSV uploader end to end in standalone mode: HTTP upload → `measurements` on the in-memory bus →
+// the writer → PGlite, read back through timeline-data.
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  AuthHeaders,
+  Authorities,
+  Topics,
+  type CsvUploadResponseDto,
+  type VariableMinimalDto,
+} from '@plantlens/contracts';
+import {
+  AccessTokenService,
+  IN_MEMORY_DATA_DIR,
+  InMemoryBroker,
+  loadPlatformConfig,
+} from '@plantlens/platform';
+import request from 'supertest';
+import {
+  declareVariables,
+  explorerHeaders,
+  startVariablesService,
+  timeline,
+} from './measurement-pipeline.scenario';
+
+const DAY = 86_400_000;
+// A recent UTC midnight: inside the raw retention (RAW_RETENTION_DAYS, 400 by default) whenever it runs.
+const T0 = Math.floor(Date.now() / DAY) * DAY - 30 * DAY;
+const iso = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+
+describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
+  let app: NestFastifyApplication;
+  let superAdmin: Record<string, string>;
+  let unique = 0;
+  // Client references of this test only: letters, digits and "_" are valid ones.
+  const ref = (name: string) => `csv${process.pid}_${unique}_${name}`;
+
+  beforeAll(async () => {
+    app = await startVariablesService(
+      loadPlatformConfig({ DATA_DIR: IN_MEMORY_DATA_DIR, LOG_LEVEL: 'error', LOG_FORMAT: 'text' }),
+    );
+    const token = await app
+      .get(AccessTokenService)
+      .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin] });
+    superAdmin = { [AuthHeaders.authorization]: `Bearer ${token}` };
+  });
+  afterAll(() => app?.close());
+  beforeEach(() => {
+    unique += 1;
+  });
+
+  function upload(file: string | Buffer, query: Record<string, string> = {}, contentType = 'text/csv') {
+    return request(app.getHttpServer())
+      .post('/api/web/csv-upload')
+      .query(query)
+      .set(superAdmin)
+      .set('content-type', contentType)
+      .send(file);
+  }
+
+  async function uploadOk(file: string | Buffer, query: Record<string, string> = {}) {
+    const response = await upload(file, query);
+    expect(response.status).toBe(200);
+    return response.body as CsvUploadResponseDto;
+  }
+
+  // The stored points of a variable in the hour from T0 (raw points at this width), once the writer has
+  // handled everything published so far.
+  async function stored(reference: string): Promise<[number, number][]> {
+    await app.get(InMemoryBroker).drain(Topics.measurements);
+    const variables = await request(app.getHttpServer())
+      .get('/api/web/explorer/variables')
+      .set(await explorerHeaders(app))
+      .expect(200);
+    const variable = (variables.body as VariableMinimalDto[]).find((v) => v.clientReference === reference);
+    if (!variable) throw new Error(`no variable ${reference}`);
+    const body = await timeline(app, [variable.id], T0, T0 + 3_600_000, 10_000);
+    return body.variables[0]!.data.map(({ timestamp, value }) => [timestamp * 1000 - T0, value]);
+  }
+
+  it('stores a ";" file with decimal commas, a byte order mark and CRLF lines, read by datetime', async () => {
+    await declareVariables(app, [ref('pressure'), ref('flow')]);
+    const file = [
+      `\uFEFFdatetime;${ref('pressure')};${ref('flow')}`,
+      `${iso(T0)};1,5;-2,25`,
+      `${iso(T0 + 1000)};;3`,
+      `${iso(T0 + 2000)};2;4,5e1`,
+      '',
+    ].join('\r\n');
+
+    const summary = await uploadOk(Buffer.from(file, 'utf8'));
+
+    expect(summary).toEqual({
+      rows: 3,
+      pointsPublished: 5,
+      variablesCreated: [],
+      unknownVariables: [],
+      errors: [],
+      errorCount: 0,
+      truncated: false,
+    });
+    expect(await stored(ref('pressure'))).toEqual([
+      [0, 1.5],
+      [2000, 2],
+    ]);
+    expect(await stored(ref('flow'))).toEqual([
+      [0, -2.25],
+      [1000, 3],
+      [2000, 45],
+    ]);
+  });
+
+  it('stores a "," file with decimal points and epoch timestamps in seconds or milliseconds', async () => {
+    await declareVariables(app, [ref('level')]);
+    const file = `timestamp,${ref('level')}\n${T0 / 1000},0.5\n${T0 + 1000},1.5\n"${T0 / 1000 + 2}","2.5"\n`;
+    expect((await uploadOk(file)).pointsPublished).toBe(3);
+    expect(await stored(ref('level'))).toEqual([
+      [0, 0.5],
+      [1000, 1.5],
+      [2000, 2.5],
+    ]);
+  });
+
+  it('takes the decimal separator chosen by the user over the automatic one', async () => {
+    await declareVariables(app, [ref('speed')]);
+    const pointFile = `timestamp;${ref('speed')}\n${T0};1.25\n`;
+    expect((await uploadOk(pointFile, { decimalSeparator: '.' })).pointsPublished).toBe(1);
+    const commaFile = `timestamp,${ref('speed')}\n${T0 + 1000},"2,5"\n`;
+    expect((await uploadOk(commaFile, { decimalSeparator: ',' })).pointsPublished).toBe(1);
+    expect(await stored(ref('speed'))).toEqual([
+      [0, 1.25],
+      [1000, 2.5],
+    ]);
+  });
+
+  it('reads the explorer download layout, whose second column repeats the time as datetime', async () => {
+    await declareVariables(app, [ref('torque')]);
+    const file = `timestamp;datetime;${ref('torque')}\n${T0 / 1000};${iso(T0)};7\n`;
+    const summary = await uploadOk(file);
+    expect(summary).toMatchObject({ rows: 1, pointsPublished: 1, errorCount: 0 });
+    expect(await stored(ref('torque'))).toEqual([[0, 7]]);
+  });
+
+  it('creates the unknown variables when asked to, and stores their points', async () => {
+    const file = `datetime,${ref('new_a')},${ref('new_b')}\n${iso(T0)},1,2\n`;
+    const summary = await uploadOk(file, { unknownVariables: 'create' });
+    expect(summary.variablesCreated).toEqual([ref('new_a'), ref('new_b')]);
+    expect(summary.unknownVariables).toEqual([]);
+    expect(summary.pointsPublished).toBe(2);
+    expect(await stored(ref('new_b'))).toEqual([[0, 2]]);
+  });
+
+  it('reports the unknown variables when asked to, and skips their columns only', async () => {
+    await declareVariables(app, [ref('known')]);
+    const file = `datetime;${ref('ghost')};${ref('known')}\n${iso(T0)};1;2\n`;
+    const summary = await uploadOk(file, { unknownVariables: 'report' });
+    expect(summary).toMatchObject({
+      variablesCreated: [],
+      unknownVariables: [ref('ghost')],
+      pointsPublished: 1,
+      errorCount: 0,
+    });
+    expect(await stored(ref('known'))).toEqual([[0, 2]]);
+    const variables = await request(app.getHttpServer())
+      .get('/api/web/explorer/variables')
+      .set(await explorerHeaders(app));
+    expect(variables.body.map((v: VariableMinimalDto) => v.clientReference)).not.toContain(ref('ghost'));
+  });
+
+  it('reports each bad row and cell by line, column and reason, and stores every good cell', async () => {
+    await declareVariables(app, [ref('a'), ref('b')]);
+    const future = iso(Date.now() + 3 * DAY);
+    const expired = iso(T0 - 800 * DAY);
+    const lines = [
+      `datetime;${ref('a')};${ref('b')};bad name;${ref('a')}`,
+      `${iso(T0)};1;2;;`, // line 2: good
+      `${iso(T0 + 1000)};x;3;;`, // line 3: a is text, b is kept
+      `${iso(T0 + 2000)};NaN;Infinity;;`, // line 4: both not finite
+      `2026-13-01 00:00:00;1;1;;`, // line 5: no such month
+      `${future};1;1;;`, // line 6: future
+      `1969-12-31 23:00:00;1;1;;`, // line 7: before 1970
+      `${iso(T0 + 3000)};1;1`, // line 8: too few cells
+      '', // line 9: blank, not a row
+      `${iso(T0 + 4000)};"4;1;;`, // line 10: open quote
+      `${iso(T0 + 5000)};5;1.5;;`, // line 11: decimal point in a decimal-comma file
+      `${expired};1;1;;`, // line 12: older than the raw retention
+    ];
+    const summary = await uploadOk(lines.join('\n'));
+
+    expect(summary.errors).toEqual([
+      { line: 1, column: 4, header: 'bad name', reason: 'invalid-reference', value: 'bad name' },
+      { line: 1, column: 5, header: ref('a'), reason: 'duplicate-column', value: ref('a') },
+      { line: 3, column: 2, header: ref('a'), reason: 'invalid-number', value: 'x' },
+      { line: 4, column: 2, header: ref('a'), reason: 'not-finite', value: 'NaN' },
+      { line: 4, column: 3, header: ref('b'), reason: 'not-finite', value: 'Infinity' },
+      { line: 5, column: 1, header: 'datetime', reason: 'invalid-time', value: '2026-13-01 00:00:00' },
+      { line: 6, column: 1, header: 'datetime', reason: 'time-in-future', value: future },
+      { line: 7, column: 1, header: 'datetime', reason: 'time-before-1970', value: '1969-12-31 23:00:00' },
+      { line: 8, column: null, header: null, reason: 'column-count', value: null },
+      { line: 10, column: null, header: null, reason: 'unterminated-quote', value: null },
+      { line: 11, column: 3, header: ref('b'), reason: 'invalid-number', value: '1.5' },
+      { line: 12, column: 1, header: 'datetime', reason: 'time-before-retention', value: expired },
+    ]);
+    expect(summary).toMatchObject({ rows: 10, pointsPublished: 4, errorCount: 12, truncated: false });
+    expect(await stored(ref('a'))).toEqual([
+      [0, 1],
+      [5000, 5],
+    ]);
+    expect(await stored(ref('b'))).toEqual([
+      [0, 2],
+      [1000, 3],
+    ]);
+  });
+
+  it('reads a file none of whose columns is a variable, reporting its header and its bad times', async () => {
+    const summary = await uploadOk(`datetime;bad name\n${iso(T0)};1\nnever;2\n`);
+    expect(summary).toMatchObject({ rows: 2, pointsPublished: 0, errorCount: 2 });
+    expect(summary.errors.map(({ line, reason }) => [line, reason])).toEqual([
+      [1, 'invalid-reference'],
+      [3, 'invalid-time'],
+    ]);
+  });
+
+  it('lists the first 1 000 errors and counts them all', async () => {
+    await declareVariables(app, [ref('noisy')]);
+    const rows = Array.from({ length: 1_500 }, (_, index) => `${iso(T0 + index * 1000)};oops`);
+    const summary = await uploadOk([`datetime;${ref('noisy')}`, ...rows].join('\n'));
+    expect(summary).toMatchObject({ rows: 1_500, pointsPublished: 0, errorCount: 1_500, truncated: true });
+    expect(summary.errors).toHaveLength(1_000);
+    expect(summary.errors.at(-1)).toMatchObject({ line: 1_001, reason: 'invalid-number' });
+  });
+
+  it('refuses a file without a time column, an empty file, a JSON body and bad options with a message', async () => {
+    const noTime = await upload(`when;${ref('x')}\n1;2\n`);
+    expect(noTime.status).toBe(400);
+    expect(noTime.body.message).toBe(
+      'The first column of the header must be "timestamp" (epoch seconds or milliseconds) or "datetime"',
+    );
+    const openQuote = await upload(`timestamp;"${ref('x')}\n1;2\n`);
+    expect(openQuote.status).toBe(400);
+    expect(openQuote.body.message).toBe('The header has a quote that is never closed');
+    const empty = await upload('', {}, 'application/octet-stream');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('The file is empty: the first line must be the header');
+    const json = await upload(JSON.stringify({ csv: 'timestamp;x' }), {}, 'application/json');
+    expect(json.status).toBe(415);
+    expect(json.body.message).toMatch(/^Send the CSV file as the request body with Content-Type text\/csv/);
+    const badOption = await upload('timestamp;x\n', { unknownVariables: 'ignore', decimalSeparator: ';' });
+    expect(badOption.status).toBe(400);
+    expect(badOption.body.message).toBe(
+      'unknownVariables: must be "create" or "report"; decimalSeparator: must be "auto", "." or ","',
+    );
+  });
+
+  it('refuses a declared size beyond the limit before reading the body', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/api/web/csv-upload')
+      .set(superAdmin)
+      .set('content-type', 'text/csv')
+      .set('content-length', String(3 * 1024 ** 3))
+      .send('timestamp;x\n');
+    expect(response.status).toBe(413);
+  });
+
+  it('is for super administrators only: 401 without a token, 403 without the Superadmin feature', async () => {
+    const file = `timestamp;${ref('x')}\n${T0};1\n`;
+    const anonymous = await request(app.getHttpServer())
+      .post('/api/web/csv-upload')
+      .set('content-type', 'text/csv')
+      .send(file);
+    expect(anonymous.status).toBe(401);
+    const admin = await app
+      .get(AccessTokenService)
+      .issue({ id: 2, username: 'admin', authorities: [Authorities.admin, Authorities.product] });
+    const forbidden = await request(app.getHttpServer())
+      .post('/api/web/csv-upload')
+      .set(AuthHeaders.authorization, `Bearer ${admin}`)
+      .set('content-type', 'text/csv')
+      .send(file);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe('Needs the feature Superadmin');
+  });
+});
