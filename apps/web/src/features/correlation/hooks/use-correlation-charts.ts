@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_TAGS, toLanguage } from '../../../config/languages';
+import { CSV_FILE_NAME, correlationCsv } from '../../explorer/csv';
 import { downloadTextFile } from '../../explorer/download-file';
 import type { DateRange } from '../../explorer/explorer-query';
 import type { AxisRange } from '../axis-range';
 import { colourCharts } from '../chart-colouring';
 import type { ChartPanel } from '../components/chart-grid';
 import { buildCorrelationChartOptions, MAX_CATEGORIES } from '../correlation-chart-options';
-import { CSV_FILE_NAME, correlationCsv } from '../correlation-csv';
 import { correlationRequest, pairPoints, pointsInRanges, type PairPoints } from '../correlation-points';
 import type { MeterScale, Pair, ZType } from '../correlation-query';
 import { usePairData } from './use-pair-data';
