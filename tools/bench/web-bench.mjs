@@ -1,8 +1,12 @@
-// `npm run bench:web` (or `node tools/bench/web-bench.mjs`, after `npm run build`): what a user waits for in
-// the browser, from pressing Explore on a parameter selection to the chart drawn, in Debian's Chromium
-// (playwright-core) against the built gateway in standalone mode serving the web build:
-// - the evolution chart of 9 variables over 1 year of 1-second data (goal: under 1 s), beside the same
-//   page for 1 variable over 1 hour of the same data, measured in the same run (the reference).
+// `npm run bench:web` (builds, then `node tools/bench/web-bench.mjs`): what a user waits for in the browser,
+// from pressing Explore on a parameter selection to the chart drawn, in Debian's Chromium (playwright-core)
+// against the built gateway in standalone mode serving the web build. Cases, each beside a small one of
+// the same page measured in the same run (the reference):
+// - the evolution chart of 9 variables over 1 year of 1-second data (goal: under 1 s); reference 1
+//   variable over 1 hour;
+// - the correlation chart of 100 000 points (goal: under 1.5 s): two of those variables over 100 000 s,
+//   so X has exactly CORRELATION_MAX_POINTS (100 000 by default) points and the server pairs them as-of
+//   rather than averaging; reference the same pair over 1 hour.
 //
 // Data: the PostgreSQL dataset of tools/bench/timeline-bench.mjs (database `plantlens_timeline_bench`,
 // timeline_bench_0..8, one point per second over 2025, rollups built), which that script loads once
@@ -12,12 +16,13 @@
 // Each run opens a new page (so nothing comes from the web app's cache), lets the parameter selection fill
 // itself from the address, presses Explore and measures in the page, on its performance.now() clock:
 // - pressed: the click event on Explore;
-// - answered: the end of the data request's response (its Resource Timing entry);
-// - drawn: the chart's DOM holds every series in full and a frame has been painted with it. A
-//   MutationObserver notes each state of the chart (loading flag, one line per series and their path
-//   lengths) as it appears; the next animation frame plus a task after it is when that state is on
-//   screen. Each settled state is checked in full (one step line per variable holding every point of the
-//   answer, see `fullyDrawn`); "drawn" is the paint of the first state that passes.
+// - request sent, answer in: the data request's Resource Timing (requestStart, responseEnd);
+// - drawn: the chart shows the whole answer on screen. A MutationObserver notes each state of the chart
+//   (anything loading in it, and the length of each drawing: a series' line, or the picture Highcharts'
+//   boost module paints a large scatter into with WebGL) as it appears; the next animation frame plus a
+//   task after it is when that state is on screen. A state that is settled (nothing loading, one drawing
+//   per series) is checked in full (`fullyDrawn` of each page kind) and must then stay unchanged for
+//   SETTLE_MS; "drawn" is when it was first on screen.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -41,17 +46,87 @@ const VIEWPORT = { width: 1280, height: 720 };
 const HOUR = 3_600_000;
 const YEAR_START = Date.UTC(2025, 0, 1);
 const YEAR_END = Date.UTC(2026, 0, 1);
-const EVOLUTION_CASES = [
+const SETTLE_MS = 1000;
+const CORRELATION_START = Date.UTC(2025, 2, 1);
+// Series lines (not their legend symbols, also highcharts-graph) and boost pictures.
+const CHART_DRAWINGS = '.highcharts-series path.highcharts-graph, image.highcharts-boost-canvas';
+
+// The two explorer pages: where their parameter selection is, what it asks the server, and when the chart
+// holds the whole answer (run in the page).
+const EVOLUTION = {
+  selection: (variableIds, range) =>
+    `/explorer-evolution-variables?${new URLSearchParams({ variables: variableIds.join(','), ...range })}`,
+  request: '/api/web/explorer/timeline-data?',
+  chart: '[data-testid="evolution-chart"]',
+  points: (body) => body.variables.reduce((sum, { data }) => sum + data.length, 0),
+  drawings: (body) => body.variables.length,
+  // One step line per variable, drawn as a move to its first point then a horizontal and a vertical
+  // segment to each next one (Highcharts' step "left"): 2 × points − 1 commands.
+  expected: (body) => body.variables.map(({ data }) => 2 * data.length - 1),
+  fullyDrawn([chartSelector, commandCounts]) {
+    const lines = [...document.querySelectorAll(`${chartSelector} .highcharts-series path.highcharts-graph`)];
+    return (
+      lines.length === commandCounts.length &&
+      lines.every(
+        (line, index) => (line.getAttribute('d') ?? '').split(/[ML]/).length - 1 === commandCounts[index],
+      )
+    );
+  },
+};
+const CORRELATION = {
+  selection: ([x, y], range) =>
+    `/explorer-correlation-variables?${new URLSearchParams({ pair1: `${x},${y}`, ...range })}`,
+  request: '/api/web/explorer/correlation-data?',
+  chart: '[data-testid="correlation-chart"]',
+  points: (body) => body.variables[0].data.length,
+  drawings: () => 1,
+  expected: () => null,
+  // Past 2 000 points the scatter is drawn with WebGL in one pass and copied into one picture: drawn when
+  // that picture is there and is not blank (an empty canvas of its size encodes shorter).
+  fullyDrawn([chartSelector]) {
+    const pictures = [...document.querySelectorAll(`${chartSelector} image.highcharts-boost-canvas`)];
+    if (pictures.length !== 1) return false;
+    const [picture] = pictures;
+    const href = picture.getAttribute('href') ?? '';
+    const blank = Object.assign(document.createElement('canvas'), {
+      width: Number(picture.getAttribute('width')),
+      height: Number(picture.getAttribute('height')),
+    });
+    return href.startsWith('data:image/png') && href.length > blank.toDataURL('image/png').length;
+  },
+};
+const CASES = [
   {
+    page: EVOLUTION,
     name: 'evolution, 1 variable, 1 hour',
-    variables: 1,
+    variables: [0],
     start: Date.UTC(2025, 5, 2, 10),
     end: Date.UTC(2025, 5, 2, 10) + HOUR,
   },
-  { name: 'evolution, 9 variables, 1 year', variables: 9, start: YEAR_START, end: YEAR_END, goalMs: 1000 },
+  {
+    page: EVOLUTION,
+    name: 'evolution, 9 variables, 1 year',
+    variables: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    start: YEAR_START,
+    end: YEAR_END,
+    goalMs: 1000,
+  },
+  {
+    page: CORRELATION,
+    name: 'correlation, 1 hour',
+    variables: [0, 1],
+    start: CORRELATION_START,
+    end: CORRELATION_START + HOUR,
+  },
+  {
+    page: CORRELATION,
+    name: 'correlation, 100 000 s',
+    variables: [0, 1],
+    start: CORRELATION_START,
+    end: CORRELATION_START + 100_000_000,
+    goalMs: 1500,
+  },
 ];
-const CHART = '[data-testid="evolution-chart"]';
-const SERIES_LINES = '.highcharts-series path.highcharts-graph';
 
 function startedService(script, variable) {
   if (process.env[variable]) return process.env[variable];
@@ -184,7 +259,7 @@ async function signedInPage(context, tokens) {
 }
 
 // In the page, before Explore is pressed: notes the press and every new state of the chart (see the header).
-function watchChart(explore, [chartSelector, linesSelector]) {
+function watchChart(explore, [chartSelector, drawingsSelector]) {
   const watch = { pressedAt: null, states: [] };
   window.__webBench = watch;
   explore.addEventListener('click', () => (watch.pressedAt = performance.now()), {
@@ -194,17 +269,14 @@ function watchChart(explore, [chartSelector, linesSelector]) {
   new MutationObserver(() => {
     const chart = document.querySelector(chartSelector);
     if (!chart) return;
-    const lengths = [...chart.querySelectorAll(linesSelector)].map(
-      (line) => line.getAttribute('d')?.length ?? 0,
+    // antd's spinners mark themselves busy, and so do the chart areas while their data load.
+    const busy = chart.matches('[aria-busy="true"]') || chart.querySelector('[aria-busy="true"]') !== null;
+    const lengths = [...chart.querySelectorAll(drawingsSelector)].map(
+      (drawing) => (drawing.getAttribute('d') ?? drawing.getAttribute('href') ?? '').length,
     );
-    const key = `${chart.getAttribute('aria-busy')}|${lengths.join(',')}`;
+    const key = `${busy}|${lengths.join(',')}`;
     if (watch.states.at(-1)?.key === key) return;
-    const state = {
-      key,
-      busy: chart.getAttribute('aria-busy') === 'true',
-      lines: lengths.length,
-      paintedAt: null,
-    };
+    const state = { key, busy, drawings: lengths.length, paintedAt: null };
     watch.states.push(state);
     // rAF runs before the frame is painted; a task queued from it runs after.
     requestAnimationFrame(() => setTimeout(() => (state.paintedAt = performance.now())));
@@ -212,78 +284,73 @@ function watchChart(explore, [chartSelector, linesSelector]) {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['d', 'aria-busy'],
+    attributeFilter: ['d', 'href', 'aria-busy'],
   });
 }
 
-// Whether the chart holds the whole answer: one step line per variable, drawn as a move to its first point
-// then a horizontal and a vertical segment to each next one (Highcharts' step "left"), 2 × points − 1 in all.
-function fullyDrawn([chartSelector, linesSelector, segmentCounts]) {
-  const chart = document.querySelector(chartSelector);
-  const lines = [...(chart?.querySelectorAll(linesSelector) ?? [])];
-  return (
-    chart?.getAttribute('aria-busy') === 'false' &&
-    lines.length === segmentCounts.length &&
-    lines.every(
-      (line, index) => (line.getAttribute('d') ?? '').split(/[ML]/).length - 1 === segmentCounts[index],
-    )
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+// The number of states noted once one is settled (nothing loading, `drawings` drawings, painted) beyond
+// the first `seen`; the wait is cheap, so that it does not compete with the drawing it measures.
+async function nextSettledState(page, seen, drawings) {
+  const handle = await page.waitForFunction(
+    ([seenStates, drawingCount]) => {
+      const { states } = window.__webBench;
+      const last = states.at(-1);
+      return states.length > seenStates &&
+        !last.busy &&
+        last.drawings === drawingCount &&
+        last.paintedAt !== null
+        ? states.length
+        : false;
+    },
+    [seen, drawings],
+    { timeout: 120_000, polling: 100 },
   );
+  return handle.jsonValue();
 }
 
-async function timeEvolution(context, tokens, url, variableIds, { start, end }) {
+async function timeExplore(context, tokens, url, { page: kind, variableIds, start, end }) {
   const page = await signedInPage(context, tokens);
   try {
-    const search = new URLSearchParams({
-      variables: variableIds.join(','),
-      startDate: String(start),
-      endDate: String(end),
-    });
-    await page.goto(`${url}/explorer-evolution-variables?${search}`);
-    const explore = page.getByRole('button', { name: 'Explore' });
-    await page.getByRole('combobox', { name: `Variable ${variableIds.length}` }).waitFor();
-    await explore.evaluate(watchChart, [CHART, SERIES_LINES]);
-    const answer = page.waitForResponse((response) =>
-      response.url().includes('/api/web/explorer/timeline-data?'),
+    await page.goto(
+      `${url}${kind.selection(variableIds, { startDate: String(start), endDate: String(end) })}`,
     );
+    const explore = page.getByRole('button', { name: 'Explore' });
+    await explore.evaluate(watchChart, [kind.chart, CHART_DRAWINGS]);
+    const answer = page.waitForResponse((response) => response.url().includes(kind.request));
     await explore.click();
     const response = await answer;
     const body = await response.json();
-    if (!response.ok()) throw new Error(`timeline-data ${response.status()}: ${JSON.stringify(body)}`);
-    const segmentCounts = body.variables.map(({ data }) => 2 * data.length - 1);
-    // Each new settled state (not loading, one line per variable, painted) is checked in full once; the
-    // cheap wait between checks keeps the polling from competing with the drawing it measures.
-    for (let checked = 0; ;) {
-      checked = await page
-        .waitForFunction(
-          ([seen, lines]) => {
-            const { states } = window.__webBench;
-            const last = states.at(-1);
-            return states.length > seen && !last?.busy && last?.lines === lines && last.paintedAt !== null
-              ? states.length
-              : false;
-          },
-          [checked, segmentCounts.length],
-          { timeout: 60_000, polling: 100 },
-        )
-        .then((handle) => handle.jsonValue());
-      if (await page.evaluate(fullyDrawn, [CHART, SERIES_LINES, segmentCounts])) break;
+    if (!response.ok()) throw new Error(`${kind.request} ${response.status()}: ${JSON.stringify(body)}`);
+    const expected = kind.expected(body);
+    for (let seen = 0; ;) {
+      seen = await nextSettledState(page, seen, kind.drawings(body));
+      if (!(await page.evaluate(kind.fullyDrawn, [kind.chart, expected]))) continue;
+      await sleep(SETTLE_MS);
+      if ((await page.evaluate(() => window.__webBench.states.length)) === seen) break;
     }
-    const times = await page.evaluate(() => {
+    const times = await page.evaluate((request) => {
       const { pressedAt, states } = window.__webBench;
       const drawn = states.find((state) => state.key === states.at(-1).key);
       const requests = performance
         .getEntriesByType('resource')
-        .filter((entry) => entry.name.includes('/timeline-data?'));
+        .filter((entry) => entry.name.includes(request));
       return {
         requests: requests.length,
         sentMs: requests[0].requestStart - pressedAt,
         answeredMs: requests[0].responseEnd - pressedAt,
         drawnMs: drawn.paintedAt - pressedAt,
       };
-    });
+    }, kind.request);
     // A second request (the chart's width changing under a scroll bar, say) would be a different load.
-    if (times.requests !== 1) throw new Error(`${times.requests} timeline-data requests for one Explore`);
-    return { ...times, points: body.variables.reduce((sum, { data }) => sum + data.length, 0) };
+    if (times.requests !== 1)
+      throw new Error(`${times.requests} requests to ${kind.request} for one Explore`);
+    return {
+      ...times,
+      points: kind.points(body),
+      sampled: body.variables.some((variable) => variable.sampled),
+    };
   } finally {
     await page.close();
   }
@@ -298,9 +365,10 @@ function report(name, results, goalMs) {
   const verdict =
     goalMs === undefined ? 'reference' : `goal under ${goalMs} ms: ${drawn < goalMs ? 'met' : 'NOT met'}`;
   const slowest = Math.max(...results.map((result) => result.drawnMs)).toFixed(0);
+  const { points, sampled } = results[0];
   console.log(
     `${name.padEnd(32)} drawn ${ms('drawnMs').padStart(8)} (slowest ${slowest} ms) | request sent ${ms('sentMs')}, ` +
-      `answer in ${ms('answeredMs')} | ${results[0].points} points, ${results.length} runs | ${verdict}`,
+      `answer in ${ms('answeredMs')} | ${points} points${sampled ? ' (sampled)' : ''}, ${results.length} runs | ${verdict}`,
   );
 }
 
@@ -318,12 +386,15 @@ try {
   const tokens = await signIn(gateway.url);
   const ids = await benchVariableIds(gateway.url, tokens);
   const context = await browser.newContext({ viewport: VIEWPORT });
-  for (const { name, variables, goalMs, ...range } of EVOLUTION_CASES) {
-    const variableIds = ids.slice(0, variables);
-    await timeEvolution(context, tokens, gateway.url, variableIds, range); // warm-up: JIT, plans, page cache
+  for (const { name, variables, goalMs, ...exploration } of CASES) {
+    const run = () =>
+      timeExplore(context, tokens, gateway.url, {
+        ...exploration,
+        variableIds: variables.map((i) => ids[i]),
+      });
+    await run(); // warm-up: JIT, plans, page cache
     const results = [];
-    for (let run = 0; run < RUNS; run += 1)
-      results.push(await timeEvolution(context, tokens, gateway.url, variableIds, range));
+    for (let i = 0; i < RUNS; i += 1) results.push(await run());
     report(name, results, goalMs);
   }
 } finally {
