@@ -25,7 +25,9 @@ export async function simulatedVariables(
     );
     if (found.every((variable) => variable !== undefined)) return found as VariableMinimalDto[];
     if (Date.now() > deadline) {
-      throw new Error(`the simulator did not declare ${references.join(', ')} within 30 s`);
+      throw new Error(
+        `the simulator did not declare ${references.join(', ')} within ${DECLARATION_TIMEOUT_MS / 1000} s`,
+      );
     }
     await new Promise((done) => setTimeout(done, 250));
   }

@@ -159,8 +159,9 @@ async function benchDatabaseUrl() {
 // The built gateway, standalone (every domain module in this process, in-memory bus) on the bench database.
 async function startGateway(databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-web-bench-'));
+  // Nothing of a cluster or another server from the calling shell: no Kafka, MQTT or service addresses.
   const inherited = Object.entries(process.env).filter(
-    ([name]) => !/^(DATABASE_URL|KAFKA_BROKERS|MQTT_URL|GATEWAY_MODE|[A-Z]+_URL)$/.test(name),
+    ([name]) => !/^(KAFKA_BROKERS|GATEWAY_MODE|[A-Z]+_URL)$/.test(name),
   );
   let log = '';
   const child = spawn(process.execPath, [GATEWAY], {
