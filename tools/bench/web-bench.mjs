@@ -229,20 +229,13 @@ async function benchVariableIds(url, tokens) {
   return Array.from({ length: 9 }, (_, i) => byReference.get(`timeline_bench_${i}`));
 }
 
-// As e2e/browser.ts launches it: Debian's Chromium, headless, no network of its own.
+// As the browser tests launch it (e2e/browser.ts): Debian's Chromium, headless, no network of its own.
 function launchChromium() {
+  const { executablePath, args } = require('../../e2e/chromium-launch.json');
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args,
   });
 }
 
