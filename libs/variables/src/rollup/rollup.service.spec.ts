@@ -22,6 +22,18 @@ describe('scheduleRanges', () => {
     expect(later).toEqual([{ variableId: 2, fromMs: T0 + 46 * HOUR, toMs: T0 + 100 * HOUR }]);
   });
 
+  it('takes the short live ranges of many variables in one step', () => {
+    const live = Array.from({ length: 500 }, (_, index) => ({
+      variableId: index + 1,
+      fromMs: T0 + HOUR - 10_000,
+      toMs: T0 + HOUR + 20_000,
+    }));
+    const { now, later } = scheduleRanges(live, 0);
+    // each straddles an hour boundary: two pieces per variable, all of them now
+    expect(now).toHaveLength(1_000);
+    expect(later).toEqual([]);
+  });
+
   it('drops what lies before the raw retention horizon', () => {
     const horizon = T0 + 24 * HOUR;
     const { now, later } = scheduleRanges(

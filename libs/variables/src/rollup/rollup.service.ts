@@ -1,16 +1,22 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { PeriodicJob } from '@plantlens/platform';
 import type { TouchedRange } from '../measurement/measurement-batch';
 import { RetentionPolicy } from '../retention/retention-policy';
 import { VariableRepository } from '../variable/variable.repository';
 import { RollupRepository } from './rollup.repository';
 import { DAY_MS } from './rollup-resolutions';
 
-const CATCH_UP_INTERVAL_MS = 1_000;
+// A step costs about the same for one second or a few seconds of live data per variable (its pending rows
+// merge into one range per variable), so maintenance runs every few seconds rather than every second: at
+// 1 s, PGlite under load spent more than each second on rollups and the backlog, and every read behind it,
+// grew without bound. Reads never see stale rollups: they call ensureCurrent first.
+const CATCH_UP_INTERVAL_MS = 5_000;
 const PENDING_ROWS_PER_STEP = 10_000;
 // One step recomputes at most this much variable-time, in pieces of at most an hour, so a backlog (a
-// bulk import, a restart) is worked off in short transactions instead of one that holds the lock for minutes.
+// bulk import, a restart) is worked off in short transactions instead of one that holds the lock for minutes,
+// while the short live ranges of every variable fit in one step.
 const PIECE_MS = 3_600_000;
-const PIECES_PER_STEP = 48;
+const VARIABLE_TIME_PER_STEP_MS = 48 * PIECE_MS;
 // Days rebuilt at once on PostgreSQL (one connection each); PGlite has a single connection.
 const POSTGRES_REBUILD_CONCURRENCY = 2;
 
@@ -23,8 +29,15 @@ const POSTGRES_REBUILD_CONCURRENCY = 2;
 @Injectable()
 export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RollupService.name);
-  private timer?: NodeJS.Timeout;
-  private catchingUp?: Promise<void>;
+  private readonly maintenance = new PeriodicJob({
+    everyMs: CATCH_UP_INTERVAL_MS,
+    run: async () => {
+      while (await this.step());
+    },
+    // The pending rows are still there (the step rolled back): the next run retries them.
+    onError: (error) =>
+      this.logger.error(`Rollup maintenance failed: ${error instanceof Error ? error.message : error}`),
+  });
 
   constructor(
     private readonly rollups: RollupRepository,
@@ -33,28 +46,16 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.catchUp(), CATCH_UP_INTERVAL_MS);
-    void this.catchUp();
+    this.maintenance.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.catchingUp;
+  onModuleDestroy(): Promise<void> {
+    return this.maintenance.stop();
   }
 
   /** Works off every pending range (one run at a time; a call during a run joins it). */
   catchUp(): Promise<void> {
-    this.catchingUp ??= (async () => {
-      try {
-        while (await this.step());
-      } catch (error) {
-        // The pending rows are still there (the step rolled back): the next run retries them.
-        this.logger.error(`Rollup maintenance failed: ${error instanceof Error ? error.message : error}`);
-      } finally {
-        this.catchingUp = undefined;
-      }
-    })();
-    return this.catchingUp;
+    return this.maintenance.runNow();
   }
 
   /**
@@ -107,8 +108,8 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
 }
 
 /**
- * Splits merged pending ranges into pieces of at most an hour (on hour boundaries) and picks the first
- * PIECES_PER_STEP for now. Ranges before the raw horizon are dropped: their raw points are gone and their
+ * Splits merged pending ranges into pieces of at most an hour (on hour boundaries) and picks pieces for now
+ * until they cover VARIABLE_TIME_PER_STEP_MS of variable-time. Ranges before the raw horizon are dropped: their raw points are gone and their
  * rollups are final.
  */
 export function scheduleRanges(
@@ -117,12 +118,15 @@ export function scheduleRanges(
 ): { now: TouchedRange[]; later: TouchedRange[] } {
   const now: TouchedRange[] = [];
   const later: TouchedRange[] = [];
+  let budgetMs = VARIABLE_TIME_PER_STEP_MS;
   for (const range of ranges) {
     let fromMs = Math.max(range.fromMs, horizonMs);
     while (fromMs < range.toMs) {
       const toMs = Math.min(range.toMs, (Math.floor(fromMs / PIECE_MS) + 1) * PIECE_MS);
-      if (now.length < PIECES_PER_STEP) {
+      // The first piece always goes, so a step always makes progress.
+      if (now.length === 0 || toMs - fromMs <= budgetMs) {
         now.push({ variableId: range.variableId, fromMs, toMs });
+        budgetMs -= toMs - fromMs;
         fromMs = toMs;
       } else {
         later.push({ variableId: range.variableId, fromMs, toMs: range.toMs });
