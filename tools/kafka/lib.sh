@@ -18,6 +18,8 @@
 #   KAFKA_LOG_TAIL         lines of kafka.log printed on failure (default 80; 200 when CI=true)
 
 KAFKA_TOOLS_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+source "$KAFKA_TOOLS_DIR/../lib.sh"
 REPO_ROOT="$(cd "$KAFKA_TOOLS_DIR/../.." && pwd)"
 KAFKA_HOME="${KAFKA_HOME:-$REPO_ROOT/.tools/kafka}"
 # The jars are shared by every broker of this checkout.
@@ -36,26 +38,13 @@ KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-120}"
 KAFKA_STOP_TIMEOUT="${KAFKA_STOP_TIMEOUT:-60}"
 if [[ "${CI:-}" == "true" ]]; then KAFKA_LOG_TAIL="${KAFKA_LOG_TAIL:-200}"; else KAFKA_LOG_TAIL="${KAFKA_LOG_TAIL:-80}"; fi
 
-kafka_log() { printf '[kafka] %s\n' "$*" >&2; }
-kafka_die() { printf '[kafka] ERROR: %s\n' "$*" >&2; exit 1; }
+kafka_log() { tool_log kafka "$@"; }
+kafka_die() { tool_die kafka "$@"; }
 
-# Prints the last lines of the broker log to stderr.
-kafka_log_tail() {
-  if [[ -s "$KAFKA_LOG" ]]; then
-    printf '[kafka] ---- last %s lines of %s ----\n' "$KAFKA_LOG_TAIL" "$KAFKA_LOG" >&2
-    tail -n "$KAFKA_LOG_TAIL" "$KAFKA_LOG" >&2
-    printf '[kafka] ---- end of %s ----\n' "$KAFKA_LOG" >&2
-  else
-    kafka_log "(no broker log at $KAFKA_LOG)"
-  fi
-}
+kafka_log_tail() { tool_log_tail kafka "$KAFKA_LOG" "$KAFKA_LOG_TAIL"; }
 
 # Serialises start/stop of this repo's broker (e.g. parallel test workers).
-kafka_lock() {
-  mkdir -p "$KAFKA_HOME"
-  exec 9>"$KAFKA_HOME/.lock"
-  flock -w 600 9 || kafka_die "could not lock $KAFKA_HOME/.lock within 600s (another start/stop hanging?)"
-}
+kafka_lock() { tool_lock kafka "$KAFKA_HOME" 600 9; }
 
 kafka_require_java() {
   command -v java >/dev/null 2>&1 ||
@@ -162,7 +151,3 @@ kafka_pid() {
   printf '%s\n' "$pid"
 }
 
-# True if something accepts TCP connections on host:port.
-kafka_port_open() {
-  (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null
-}

@@ -70,7 +70,7 @@ wait_until_ready() {
       rm -f "$KAFKA_PID_FILE"
       kafka_die "the Kafka broker (pid $pid) exited during startup; see the log above ($KAFKA_LOG)"
     fi
-    if kafka_port_open "$KAFKA_HOST" "$KAFKA_PORT" &&
+    if tool_port_open "$KAFKA_HOST" "$KAFKA_PORT" &&
       out="$(timeout 60 "$KAFKA_TOOLS_DIR/topics.sh" --list 2>&1)"; then
       # First start: __consumer_offsets does not exist until a client asks for a group
       # coordinator, and until it is loaded group requests fail (kafkajs' admin.fetchOffsets
@@ -99,7 +99,7 @@ main() {
   local pid
   if pid="$(kafka_pid)"; then
     # Already running: a cheap check is enough (a start in progress holds the lock).
-    if kafka_port_open "$KAFKA_HOST" "$KAFKA_PORT"; then
+    if tool_port_open "$KAFKA_HOST" "$KAFKA_PORT"; then
       kafka_log "already running"
     else
       kafka_log "process $pid is running but $KAFKA_BROKERS is not open yet; waiting"
@@ -112,7 +112,7 @@ main() {
   kafka_require_java
   local port
   for port in "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT"; do
-    if kafka_port_open "$KAFKA_HOST" "$port"; then
+    if tool_port_open "$KAFKA_HOST" "$port"; then
       kafka_die "port $KAFKA_HOST:$port is already in use by another process (not this repo's broker, pid file $KAFKA_PID_FILE); stop it or set KAFKA_PORT / KAFKA_CONTROLLER_PORT"
     fi
   done

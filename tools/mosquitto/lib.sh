@@ -12,6 +12,8 @@
 #   MOSQUITTO_LOG_TAIL       lines of mosquitto.log printed on failure (default 80; 200 when CI=true)
 
 MOSQUITTO_TOOLS_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+source "$MOSQUITTO_TOOLS_DIR/../lib.sh"
 REPO_ROOT="$(cd "$MOSQUITTO_TOOLS_DIR/../.." && pwd)"
 MOSQUITTO_HOME="$REPO_ROOT/.tools/mosquitto"
 MOSQUITTO_DATA="$MOSQUITTO_HOME/data"
@@ -27,39 +29,20 @@ MOSQUITTO_START_TIMEOUT="${MOSQUITTO_START_TIMEOUT:-30}"
 MOSQUITTO_STOP_TIMEOUT="${MOSQUITTO_STOP_TIMEOUT:-30}"
 if [[ "${CI:-}" == "true" ]]; then MOSQUITTO_LOG_TAIL="${MOSQUITTO_LOG_TAIL:-200}"; else MOSQUITTO_LOG_TAIL="${MOSQUITTO_LOG_TAIL:-80}"; fi
 
-mosquitto_log() { printf '[mosquitto] %s\n' "$*" >&2; }
-mosquitto_die() { printf '[mosquitto] ERROR: %s\n' "$*" >&2; exit 1; }
+mosquitto_log() { tool_log mosquitto "$@"; }
+mosquitto_die() { tool_die mosquitto "$@"; }
 
-mosquitto_log_tail() {
-  if [[ -s "$MOSQUITTO_LOG" ]]; then
-    printf '[mosquitto] ---- last %s lines of %s ----\n' "$MOSQUITTO_LOG_TAIL" "$MOSQUITTO_LOG" >&2
-    tail -n "$MOSQUITTO_LOG_TAIL" "$MOSQUITTO_LOG" >&2
-    printf '[mosquitto] ---- end of %s ----\n' "$MOSQUITTO_LOG" >&2
-  else
-    mosquitto_log "(no broker log at $MOSQUITTO_LOG)"
-  fi
-}
+mosquitto_log_tail() { tool_log_tail mosquitto "$MOSQUITTO_LOG" "$MOSQUITTO_LOG_TAIL"; }
 
 # Serialises start/stop of this repo's broker (e.g. a test restarting it while another starts it).
-mosquitto_lock() {
-  mkdir -p "$MOSQUITTO_HOME"
-  exec 7>"$MOSQUITTO_HOME/.lock"
-  flock -w 120 7 || mosquitto_die "could not lock $MOSQUITTO_HOME/.lock within 120s (another start/stop hanging?)"
-}
+mosquitto_lock() { tool_lock mosquitto "$MOSQUITTO_HOME" 120 7; }
 
 # Sets MOSQUITTO_BIN, installing Debian's mosquitto package if it is missing.
 mosquitto_find_bin() {
   MOSQUITTO_BIN="$(command -v mosquitto || true)"
   [[ -z "$MOSQUITTO_BIN" && -x /usr/sbin/mosquitto ]] && MOSQUITTO_BIN=/usr/sbin/mosquitto
   [[ -n "$MOSQUITTO_BIN" ]] && return 0
-  if [[ "$(id -u)" -ne 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
-    mosquitto_die "mosquitto not found. Install it (Debian: sudo apt-get install -y mosquitto)."
-  fi
-  mosquitto_log "mosquitto is not installed; installing Debian's mosquitto package (apt-get) ..."
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -q >&2 || mosquitto_die "apt-get update failed (output above)"
-  apt-get install -y -q --no-install-recommends mosquitto >&2 ||
-    mosquitto_die "apt-get install mosquitto failed (output above)"
+  tool_apt_install mosquitto mosquitto
   MOSQUITTO_BIN=/usr/sbin/mosquitto
 }
 
@@ -73,7 +56,3 @@ mosquitto_pid() {
   printf '%s\n' "$pid"
 }
 
-# True if something accepts TCP connections on host:port.
-mosquitto_port_open() {
-  (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null
-}

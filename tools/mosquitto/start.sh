@@ -55,7 +55,7 @@ CONF
 
 wait_until_ready() {
   local pid="$1" deadline=$((SECONDS + MOSQUITTO_START_TIMEOUT))
-  until mosquitto_port_open "$MOSQUITTO_HOST" "$MOSQUITTO_PORT"; do
+  until tool_port_open "$MOSQUITTO_HOST" "$MOSQUITTO_PORT"; do
     if [[ ! -e "/proc/$pid" ]]; then
       mosquitto_log_tail
       mosquitto_die "mosquitto exited during startup; see the log above ($MOSQUITTO_LOG)"
@@ -80,7 +80,7 @@ main() {
     print_location "$pid"
     return 0
   fi
-  if mosquitto_port_open "$MOSQUITTO_HOST" "$MOSQUITTO_PORT"; then
+  if tool_port_open "$MOSQUITTO_HOST" "$MOSQUITTO_PORT"; then
     mosquitto_die "port $MOSQUITTO_HOST:$MOSQUITTO_PORT is already in use by another process (not this repo's broker, pid file $MOSQUITTO_PID_FILE); stop it or set MOSQUITTO_PORT"
   fi
 

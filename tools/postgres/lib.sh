@@ -15,6 +15,8 @@
 #   PG_LOG_TAIL        lines of postgres.log printed on failure (default 80; 200 when CI=true)
 
 PG_TOOLS_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+source "$PG_TOOLS_DIR/../lib.sh"
 REPO_ROOT="$(cd "$PG_TOOLS_DIR/../.." && pwd)"
 PG_HOME="$REPO_ROOT/.tools/postgres"
 PG_DATA="$PG_HOME/data"
@@ -35,25 +37,13 @@ if ((${#PG_SOCKET_DIR} + 20 > 107)); then
   PG_SOCKET_DIR="/tmp/plantlens-pg-$(printf '%s' "$PG_HOME" | cksum | cut -d' ' -f1)"
 fi
 
-pg_log() { printf '[postgres] %s\n' "$*" >&2; }
-pg_die() { printf '[postgres] ERROR: %s\n' "$*" >&2; exit 1; }
+pg_log() { tool_log postgres "$@"; }
+pg_die() { tool_die postgres "$@"; }
 
-pg_log_tail() {
-  if [[ -s "$PG_LOG" ]]; then
-    printf '[postgres] ---- last %s lines of %s ----\n' "$PG_LOG_TAIL" "$PG_LOG" >&2
-    tail -n "$PG_LOG_TAIL" "$PG_LOG" >&2
-    printf '[postgres] ---- end of %s ----\n' "$PG_LOG" >&2
-  else
-    pg_log "(no server log at $PG_LOG)"
-  fi
-}
+pg_log_tail() { tool_log_tail postgres "$PG_LOG" "$PG_LOG_TAIL"; }
 
 # Serialises start/stop of this repo's server (e.g. parallel test workers).
-pg_lock() {
-  mkdir -p "$PG_HOME"
-  exec 8>"$PG_HOME/.lock"
-  flock -w 600 8 || pg_die "could not lock $PG_HOME/.lock within 600s (another start/stop hanging?)"
-}
+pg_lock() { tool_lock postgres "$PG_HOME" 600 8; }
 
 # Runs a command as the OS user that owns the cluster.
 if [[ "$(id -u)" -eq 0 ]]; then
@@ -81,7 +71,7 @@ pg_find_bin() {
   fi
   PG_BIN="$(pg_newest_bin)"
   if [[ -z "$PG_BIN" ]]; then
-    pg_install_debian_package
+    tool_apt_install postgres postgresql
     PG_BIN="$(pg_newest_bin)"
     [[ -n "$PG_BIN" ]] || pg_die "no /usr/lib/postgresql/<version>/bin/pg_ctl after installing postgresql"
   fi
@@ -94,21 +84,7 @@ pg_newest_bin() {
   done | sort -V | tail -n 1
 }
 
-pg_install_debian_package() {
-  if [[ "$(id -u)" -ne 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
-    pg_die "PostgreSQL server binaries not found in /usr/lib/postgresql/*/bin. Install them (Debian: sudo apt-get install -y postgresql) or set PG_BIN."
-  fi
-  pg_log "PostgreSQL is not installed; installing Debian's postgresql package (apt-get) ..."
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -q >&2 || pg_die "apt-get update failed (output above)"
-  apt-get install -y -q --no-install-recommends postgresql >&2 ||
-    pg_die "apt-get install postgresql failed (output above)"
-}
 
-# True if something accepts TCP connections on host:port.
-pg_port_open() {
-  (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null
-}
 
 # True if this repo's cluster is running (pg_ctl status: 0 running, 3 stopped, 4 no data dir).
 pg_running() {

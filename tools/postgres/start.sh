@@ -164,7 +164,7 @@ main() {
     return 0
   fi
 
-  if pg_port_open "$PG_HOST" "$PG_PORT"; then
+  if tool_port_open "$PG_HOST" "$PG_PORT"; then
     pg_die "port $PG_HOST:$PG_PORT is already in use by another process (not this repo's PostgreSQL in $PG_DATA); stop it or set PGPORT"
   fi
   if [[ "$(id -u)" -eq 0 ]] && ! id "$PG_OS_USER" >/dev/null 2>&1; then

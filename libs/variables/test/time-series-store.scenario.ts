@@ -332,14 +332,18 @@ export function describeTimeSeriesStore(
       it('draws from raw-level M4 the same pixels as from the raw points, at any range and width', async () => {
         const random = seededRandom(7);
         const denseStart = T0 + 5 * DAY_MS + 7 * 3_600_000;
+        const sampled: boolean[] = [];
         for (let i = 0; i < 12; i += 1) {
           const width = 10 + Math.floor(random() * 400);
           const span = Math.floor(1_000 + random() * (width * 10_000 - 1_000));
           const start = denseStart + Math.floor(random() * (2 * 3_600_000 - span));
           const grid = timelineGrid(start, start + span, width);
           expect(grid.resolutionS).toBeNull();
-          await expectSamePixels(start, start + span, width, grid);
+          sampled.push((await expectSamePixels(start, start + span, width, grid)).sampled);
         }
+        // Both ways were taken: M4 where the range holds more than 4 points per column, the raw points where not.
+        expect(sampled).toContain(true);
+        expect(sampled).toContain(false);
       });
 
       it.each(
@@ -378,6 +382,37 @@ export function describeTimeSeriesStore(
         expect(grid.resolutionS).toBe(600);
         await expectSamePixels(start, end, 333, grid);
       });
+    });
+
+    it('answers a long range of sparse data with its raw points where they are all kept, else from rollups', async () => {
+      const id = await declare();
+      // one point every 2 hours over 5 days: fewer than M4 would return on the 180-column grid of 10 min rollups
+      const points = Array.from({ length: 60 }, (_, i) => ({ ts: T0 + i * 7_200_000, value: (i * 13) % 17 }));
+      await write(id, points);
+      await store.rollups.catchUp();
+      // Which way was taken shows once the fine rollups are gone (the hourly ones still bound the count):
+      // answers from raw points keep every point, answers from rollups lose them.
+      await store.database.withConnection((connection) =>
+        connection.query('delete from variables.rollup where variable_id = $1 and resolution_s < 3600', [id]),
+      );
+      const timeline = (startDate: number) =>
+        store.timeline.timeline({
+          variableIds: [id],
+          startDate,
+          endDate: startDate + 5 * DAY_MS,
+          width: 200,
+        });
+
+      const [served] = (await timeline(T0)).variables;
+      expect(served!.resolutionS).toBe(600);
+      expect(served!.sampled).toBe(false);
+      expect(served!.data).toEqual(points.map(({ ts, value }) => ({ timestamp: ts / 1000, value })));
+
+      // No stored point at or before the start: the raw points may be incomplete there (retention removes the
+      // oldest days first), so the same range from a day earlier is answered from the (here missing) rollups.
+      const [earlier] = (await timeline(T0 - DAY_MS)).variables;
+      expect(earlier!.resolutionS).toBe(600);
+      expect(earlier!.data).toEqual([]);
     });
 
     it('answers from rollups that are still pending', async () => {

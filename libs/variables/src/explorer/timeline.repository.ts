@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@plantlens/platform';
+import { Database, type DatabaseConnection } from '@plantlens/platform';
 import type { TimelineGrid } from './timeline-grid';
 
 export interface SeriesPoint {
@@ -52,6 +52,30 @@ const RAW_COLUMNS = `
     group by variable_id, ((t - $2::int8) * $4::int8) / ($3::int8 - $2::int8)
   ) columns`;
 
+// The raw points themselves, when there are few enough: at most `$4` of them (one more says "too many").
+const RAW_POINTS = `
+  select round(date_part('epoch', ts) * 1000) as ts, value
+  from variables.measurement
+  where variable_id = $1::int4
+    and ts >= to_timestamp($2::float8 / 1000) and ts < to_timestamp($3::float8 / 1000)
+  order by ts
+  limit $4::int8 + 1`;
+
+// Whether the raw points can answer for [start, end): the stored ones must be complete there — a raw point
+// at or before the start proves it, as retention deletes each variable's oldest days first and nothing
+// older is accepted afterwards — and few: `bound` is an upper bound of their number, the counts of the hourly
+// (or, past a month, daily) buckets overlapping the range, at most a few hundred small rows.
+const RAW_COVERAGE = `
+  select exists (
+           select 1 from variables.measurement
+           where variable_id = $1::int4 and ts <= to_timestamp($2::float8 / 1000)
+         ) as complete,
+         (select coalesce(sum(count), 0)::int8 from variables.rollup
+          where variable_id = $1::int4 and resolution_s = $4::int4
+            and bucket > to_timestamp($2::float8 / 1000) - make_interval(secs => $4::float8)
+            and bucket < to_timestamp($3::float8 / 1000)) as bound`;
+const MONTH_MS = 30 * 86_400_000;
+
 // M4 over rollups: each column is a whole number of buckets of one resolution, and the first / last /
 // lowest / highest point of a column is the earliest first / latest last / lowest min / highest max of
 // its buckets — exact, without reading a raw point.
@@ -74,47 +98,86 @@ export class TimelineRepository {
   constructor(private readonly database: Database) {}
 
   /**
-   * The M4 reduction of each variable over the grid; variables without points are absent. One query per
-   * variable, run side by side: on PostgreSQL each takes a connection (and a core) of its own.
+   * The M4 reduction of each variable over the grid — or the raw points themselves when there are no more
+   * than M4 would return (4 per column): reading them costs a fraction of computing M4, and the line is
+   * trivially the raw line. That is how a short range of dense data, or any range of sparse data (a slow
+   * sensor, the standalone demo's one point a minute), is answered. Variables without points are absent.
+   * One query chain per variable, run side by side: on PostgreSQL each takes a connection (and a core) of
+   * its own.
    */
   async reduce(variableIds: number[], grid: TimelineGrid): Promise<Map<number, ReducedSeries>> {
     const perVariable = await Promise.all(
       variableIds.map((variableId) =>
-        this.database.withConnection((connection) =>
-          grid.resolutionS === null
-            ? connection.query<ColumnRow>(RAW_COLUMNS, [variableId, grid.startMs, grid.endMs, grid.columns])
-            : connection.query<ColumnRow>(ROLLUP_COLUMNS, [
-                variableId,
-                grid.startMs,
-                grid.endMs,
-                grid.resolutionS,
-                grid.columnMs / 1000,
-              ]),
-        ),
+        this.database.withConnection((connection) => reduceOne(connection, variableId, grid)),
       ),
     );
-    const rows = perVariable.flat();
-    const toMs = grid.resolutionS === null ? (t: number) => t : (t: number) => Math.round(t * 1000);
-    const series = new Map<number, ReducedSeries>();
-    for (const row of rows) {
-      let reduced = series.get(row.variableId);
-      if (!reduced) series.set(row.variableId, (reduced = { points: [], total: 0 }));
-      reduced.total += Number(row.n);
-      const column = [
-        { ts: toMs(row.headT), value: row.headV },
-        { ts: toMs(row.lowT), value: row.lowV },
-        { ts: toMs(row.highT), value: row.highV },
-        { ts: toMs(row.tailT), value: row.tailV },
-      ].sort((a, b) => a.ts - b.ts);
-      // One point can be several of the four (the first may also be the lowest).
-      let previousTs: number | undefined;
-      for (const point of column) {
-        if (point.ts !== previousTs) reduced.points.push(point);
-        previousTs = point.ts;
-      }
-    }
-    // Columns arrive grouped, not ordered; points of different columns never share an instant.
-    for (const reduced of series.values()) reduced.points.sort((a, b) => a.ts - b.ts);
-    return series;
+    return new Map(perVariable.filter((entry) => entry !== null));
   }
+}
+
+async function reduceOne(
+  connection: DatabaseConnection,
+  variableId: number,
+  grid: TimelineGrid,
+): Promise<[number, ReducedSeries] | null> {
+  const range = [variableId, grid.startMs, grid.endMs] as const;
+  const limit = 4 * grid.columns;
+  // On a rollup grid the raw points are read only when they are complete over the range and the coarse
+  // counts promise few enough, so a range of dense data never reads (and throws away) `limit` of them first.
+  const fewEnough =
+    grid.resolutionS === null ||
+    (await rawAnswers(connection, range, limit, grid.endMs - grid.startMs > MONTH_MS ? 86_400 : 3_600));
+  if (fewEnough) {
+    const points = await connection.query<SeriesPoint>(RAW_POINTS, [...range, limit]);
+    if (points.length === 0) return null;
+    if (points.length <= limit) return [variableId, { points, total: points.length }];
+  }
+  if (grid.resolutionS === null) {
+    const rows = await connection.query<ColumnRow>(RAW_COLUMNS, [...range, grid.columns]);
+    return toSeries(rows, (t) => t);
+  }
+  const rows = await connection.query<ColumnRow>(ROLLUP_COLUMNS, [
+    ...range,
+    grid.resolutionS,
+    grid.columnMs / 1000,
+  ]);
+  return toSeries(rows, (t) => Math.round(t * 1000));
+}
+
+async function rawAnswers(
+  connection: DatabaseConnection,
+  range: readonly [number, number, number],
+  limit: number,
+  boundResolutionS: number,
+): Promise<boolean> {
+  const [row] = await connection.query<{ complete: boolean; bound: string }>(RAW_COVERAGE, [
+    ...range,
+    boundResolutionS,
+  ]);
+  return !!row?.complete && Number(row.bound) <= limit;
+}
+
+// One variable's M4 columns as its points in time order (times in epoch milliseconds through `toMs`).
+function toSeries(rows: ColumnRow[], toMs: (t: number) => number): [number, ReducedSeries] | null {
+  const [first] = rows;
+  if (first === undefined) return null;
+  const reduced: ReducedSeries = { points: [], total: 0 };
+  for (const row of rows) {
+    reduced.total += Number(row.n);
+    const column = [
+      { ts: toMs(row.headT), value: row.headV },
+      { ts: toMs(row.lowT), value: row.lowV },
+      { ts: toMs(row.highT), value: row.highV },
+      { ts: toMs(row.tailT), value: row.tailV },
+    ].sort((a, b) => a.ts - b.ts);
+    // One point can be several of the four (the first may also be the lowest).
+    let previousTs: number | undefined;
+    for (const point of column) {
+      if (point.ts !== previousTs) reduced.points.push(point);
+      previousTs = point.ts;
+    }
+  }
+  // Columns arrive grouped, not ordered; points of different columns never share an instant.
+  reduced.points.sort((a, b) => a.ts - b.ts);
+  return [first.variableId, reduced];
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { PeriodicJob } from '@plantlens/platform';
 import { DAY_MS } from '../rollup/rollup-resolutions';
 import { VariableRepository } from '../variable/variable.repository';
 import { RetentionPolicy } from './retention-policy';
@@ -22,8 +23,17 @@ export interface PurgeResult {
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RetentionService.name);
-  private timer?: NodeJS.Timeout;
-  private purging?: Promise<PurgeResult>;
+  private readonly purges = new PeriodicJob<PurgeResult>({
+    everyMs: PURGE_INTERVAL_MS,
+    run: () => this.purgeOnce(Date.now()),
+    onResult: ({ rawDeleted, rollupsDeleted }) => {
+      if (rawDeleted + rollupsDeleted > 0) {
+        this.logger.log(`Retention removed ${rawDeleted} raw points and ${rollupsDeleted} rollup rows`);
+      }
+    },
+    onError: (error) =>
+      this.logger.error(`Retention purge failed: ${error instanceof Error ? error.message : error}`),
+  });
 
   constructor(
     private readonly retention: RetentionRepository,
@@ -32,30 +42,16 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.purgeLogged(), PURGE_INTERVAL_MS);
-    void this.purgeLogged();
+    this.purges.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.purging?.catch(() => undefined);
+  onModuleDestroy(): Promise<void> {
+    return this.purges.stop();
   }
 
-  /** One purge run (a call during a run joins it). */
+  /** One purge run as of `now` (a call during a run joins it). */
   purge(now = Date.now()): Promise<PurgeResult> {
-    this.purging ??= this.purgeOnce(now).finally(() => (this.purging = undefined));
-    return this.purging;
-  }
-
-  private async purgeLogged(): Promise<void> {
-    try {
-      const { rawDeleted, rollupsDeleted } = await this.purge();
-      if (rawDeleted + rollupsDeleted > 0) {
-        this.logger.log(`Retention removed ${rawDeleted} raw points and ${rollupsDeleted} rollup rows`);
-      }
-    } catch (error) {
-      this.logger.error(`Retention purge failed: ${error instanceof Error ? error.message : error}`);
-    }
+    return this.purges.runNow(() => this.purgeOnce(now));
   }
 
   private async purgeOnce(now: number): Promise<PurgeResult> {

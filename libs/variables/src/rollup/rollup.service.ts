@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { PeriodicJob } from '@plantlens/platform';
 import type { TouchedRange } from '../measurement/measurement-batch';
 import { RetentionPolicy } from '../retention/retention-policy';
 import { VariableRepository } from '../variable/variable.repository';
@@ -28,8 +29,15 @@ const POSTGRES_REBUILD_CONCURRENCY = 2;
 @Injectable()
 export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RollupService.name);
-  private timer?: NodeJS.Timeout;
-  private catchingUp?: Promise<void>;
+  private readonly maintenance = new PeriodicJob({
+    everyMs: CATCH_UP_INTERVAL_MS,
+    run: async () => {
+      while (await this.step());
+    },
+    // The pending rows are still there (the step rolled back): the next run retries them.
+    onError: (error) =>
+      this.logger.error(`Rollup maintenance failed: ${error instanceof Error ? error.message : error}`),
+  });
 
   constructor(
     private readonly rollups: RollupRepository,
@@ -38,28 +46,16 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.catchUp(), CATCH_UP_INTERVAL_MS);
-    void this.catchUp();
+    this.maintenance.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.catchingUp;
+  onModuleDestroy(): Promise<void> {
+    return this.maintenance.stop();
   }
 
   /** Works off every pending range (one run at a time; a call during a run joins it). */
   catchUp(): Promise<void> {
-    this.catchingUp ??= (async () => {
-      try {
-        while (await this.step());
-      } catch (error) {
-        // The pending rows are still there (the step rolled back): the next run retries them.
-        this.logger.error(`Rollup maintenance failed: ${error instanceof Error ? error.message : error}`);
-      } finally {
-        this.catchingUp = undefined;
-      }
-    })();
-    return this.catchingUp;
+    return this.maintenance.runNow();
   }
 
   /**
