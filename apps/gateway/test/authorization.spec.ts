@@ -82,6 +82,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/web/variable/minimal/search': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged/exists': VARIABLE_PICKER,
+  'GET /api/web/tag/tree': VARIABLE_PICKER,
   // Admin or RawVariable: the holder of RawVariable (root group) and any admin.
   'GET /api/web/variable/page': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
   // RawVariable is ROLE_SUPERADMIN or ROLE_PLANTLENS: a plain admin outside the root group lacks it.

@@ -140,6 +140,12 @@ export interface TagRefDto {
   name: string;
 }
 
+// GET /api/web/tag/tree (part 1 §3 "Tag tree node"): the roots, each with its descendants, siblings by
+// name. A negative id is a locked system tag.
+export interface TagTreeNodeDto extends TagRefDto {
+  children: TagTreeNodeDto[];
+}
+
 // Part 1 §3 "Variable list row".
 export interface VariableListRowDto {
   id: number;

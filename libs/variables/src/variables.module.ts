@@ -24,6 +24,7 @@ import { RollupService } from './rollup/rollup.service';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 import { VariableService } from './variable/variable.service';
+import { TagController } from './tag/tag.controller';
 import { TagRepository } from './tag/tag.repository';
 import { TagService } from './tag/tag.service';
 
@@ -43,6 +44,7 @@ const CATALOG_PROVIDERS = [
     VariableController,
     MeasurementConsumer,
     CorrelationController,
+    TagController,
     QueryController,
   ],
   providers: [

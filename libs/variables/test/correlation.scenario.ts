@@ -125,6 +125,28 @@ export function describeCorrelation(mode: string, configure: () => Promise<Platf
         ]);
       });
 
+      it('pairs the same way when Y is far denser than X (its as-of points looked up per X point)', async () => {
+        const { lab_x: labX, fast_y: fastY } = await declare([{ name: 'lab_x' }, { name: 'fast_y' }]);
+        await insertPoints(app, labX, [
+          [1, 1],
+          [15, 2],
+          [100, 3],
+        ]);
+        // Every 2 s from 0 to 58 s: 29 points in [1 s, 120 s), more than 8 per X point.
+        await insertPoints(
+          app,
+          fastY,
+          Array.from({ length: 30 }, (_, i): [number, number] => [2 * i, 100 + 2 * i]),
+        );
+        // 1 s: Y at 0 s, before the range; 100 s: the latest Y (58 s) is 42 s old.
+        const result = await aligned([labX, fastY], 1, 120);
+        expect(result.timestamps).toEqual([1, 15]);
+        expect(result.values).toEqual([
+          [1, 2],
+          [100, 114],
+        ]);
+      });
+
       it('answers empty series when X has no point in the range', async () => {
         const result = await aligned([x, y], 100, 200);
         expect(result.values).toEqual([[], []]);

@@ -1,10 +1,11 @@
-// The variable pickers and tables (minimal, search, tagged, exists, page) and tagging by declaration,
+// The variable pickers and tables (minimal, search, tagged, exists, page), the tag tree and tagging by declaration,
 // written once and run on PGlite (`npm test`) and on PostgreSQL (integration suite).
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   AuthHeaders,
   Authorities,
   VARIABLE_SEARCH_LIMIT,
+  type TagTreeNodeDto,
   type VariableMinimalDto,
   type VariablePageDto,
 } from '@plantlens/contracts';
@@ -144,6 +145,30 @@ export function describeVariableCatalog(mode: string, configure: () => Promise<P
           })
           .expect(400);
         expect(response.body.message).toBe(`variables.0.tags.0: ${message}`);
+      });
+    });
+
+    describe('GET /api/web/tag/tree', () => {
+      it('answers the tags as a tree, siblings by name', async () => {
+        const response = await get('/api/web/tag/tree', {}).expect(200);
+        // Other runs on a shared database have roots of their own: this run's start with its prefix.
+        const ours = (response.body as TagTreeNodeDto[]).filter(({ name }) => name.startsWith(`${run} `));
+        const node = (path: string, children: TagTreeNodeDto[] = []) => ({
+          id: tagId(path),
+          name: path.includes('/') ? path.slice(path.lastIndexOf('/') + 1) : `${run} ${path}`,
+          children,
+        });
+        expect(ours).toEqual([
+          node('Area', [node('Area/CDU'), node('Area/DCU', [node('Area/DCU/Drum A')])]),
+          node('Bulk'),
+          node('Measurement', [
+            node('Measurement/Flow'),
+            node('Measurement/Level'),
+            node('Measurement/Pressure'),
+            node('Measurement/Temperature'),
+          ]),
+          node('Service', [node('Service/Critical')]),
+        ]);
       });
     });
 

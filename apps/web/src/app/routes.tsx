@@ -25,6 +25,17 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
       .ExplorerEvolutionVariablesPage,
   ExplorerEvolution: async () =>
     (await import('../features/explorer/pages/explorer-evolution-page')).ExplorerEvolutionPage,
+  ExplorerCorrelationVariables: async () =>
+    (await import('../features/correlation/pages/explorer-correlation-variables-page'))
+      .ExplorerCorrelationVariablesPage,
+  ExplorerCorrelation: async () =>
+    (await import('../features/correlation/pages/explorer-correlation-page')).ExplorerCorrelationPage,
+  ExplorerMultipleCorrelationVariables: async () =>
+    (await import('../features/correlation/pages/explorer-multiple-correlation-variables-page'))
+      .ExplorerMultipleCorrelationVariablesPage,
+  ExplorerMultipleCorrelation: async () =>
+    (await import('../features/correlation/pages/explorer-multiple-correlation-page'))
+      .ExplorerMultipleCorrelationPage,
   CsvUploader: async () => (await import('../features/csv-upload/pages/csv-uploader-page')).CsvUploaderPage,
   QueryList: async () => (await import('../features/queries/pages/query-list-page')).QueryListPage,
   Query: async () => (await import('../features/queries/pages/query-page')).QueryPage,

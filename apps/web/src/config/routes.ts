@@ -41,7 +41,11 @@ export const ROUTE_TABLE = {
     feature: 'Explore',
     parent: 'Explore',
   },
-  ExplorerCorrelation: { path: '/explorer-correlation', feature: 'Explore', parent: 'Explore' },
+  ExplorerCorrelation: {
+    path: '/explorer-correlation',
+    feature: 'Explore',
+    parent: 'ExplorerCorrelationVariables',
+  },
   ExplorerMultipleCorrelationVariables: {
     path: '/explorer-multiple-correlation-variables',
     feature: 'Explore',
@@ -50,7 +54,7 @@ export const ROUTE_TABLE = {
   ExplorerMultipleCorrelation: {
     path: '/explorer-multiple-correlation',
     feature: 'Explore',
-    parent: 'Explore',
+    parent: 'ExplorerMultipleCorrelationVariables',
   },
 
   AggregateVariableMenu: {

@@ -30,3 +30,8 @@ if (typeof window !== 'undefined') {
 if (typeof window !== 'undefined' && window.CSS && typeof window.CSS.supports !== 'function') {
   window.CSS.supports = () => false;
 }
+// With a <base> element (TestApiServer adds one) Highcharts hit-tests a clip path once per page; jsdom
+// has no layout, so no element is ever at a point.
+if (typeof document !== 'undefined' && typeof document.elementFromPoint !== 'function') {
+  document.elementFromPoint = () => null;
+}

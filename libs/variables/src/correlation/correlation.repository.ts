@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { Database } from '@plantlens/platform';
 import type { VariablesDb } from '../database/variables-database';
+import type { AlignedColumns, TimedValue } from './series-merge';
 import type { BucketPlan } from './bucket-plan';
 
-/** One point of the scatter: the instant and the value of each variable, in the order requested. */
-export interface AlignedRow {
-  /** epoch milliseconds */
-  ts: number;
-  values: number[];
-}
-
 const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
+// Instants travel as float8 epoch milliseconds. Stored instants are whole milliseconds, so rounding the
+// float epoch gives them exactly, and float arithmetic is far cheaper per row than extract's numeric.
+const epochMs = (column: RawBuilder<unknown>) => sql`round(date_part('epoch', ${column}) * 1000)`;
+const EPOCH_MS = epochMs(sql.ref('measurement.ts'));
 const atMs = (ms: number) => sql`to_timestamp(${ms} / 1000.0)`;
 
 @Injectable()
@@ -33,32 +31,57 @@ export class CorrelationRepository {
     return result.rows[0]?.count ?? 0;
   }
 
+  /** The points of the variable in [startMs, endMs), oldest first. */
+  async points(variableId: number, startMs: number, endMs: number): Promise<TimedValue[]> {
+    const result = await sql<TimedValue>`
+      select ${EPOCH_MS} as ts, value from variables.measurement
+      where variable_id = ${variableId} and ts >= ${atMs(startMs)} and ts < ${atMs(endMs)}
+      order by measurement.ts`.execute(this.db);
+    return result.rows;
+  }
+
   /**
-   * Each point of `xId` in [startMs, endMs) with the as-of value of every other variable: its latest
-   * point at or before the X point, at most `maxAgeS` seconds older. X points for which
-   * some variable has no such value are left out.
+   * The points of the variable in [startMs, endMs), oldest first, after its latest point before startMs
+   * if that is at most `maxAgeS` older: every point an as-of pairing over the range may use.
    */
-  async asOfRows(
-    xId: number,
-    otherIds: number[],
+  async pointsWithPrevious(
+    variableId: number,
     startMs: number,
     endMs: number,
     maxAgeS: number,
-  ): Promise<AlignedRow[]> {
-    const lookups = otherIds.map(
-      (id, index) => sql`
-        cross join lateral (
-          select m.value from variables.measurement m
-          where m.variable_id = ${id} and m.ts <= x.ts and m.ts >= x.ts - make_interval(secs => ${maxAgeS})
-          order by m.ts desc
-          limit 1
-        ) as ${sql.ref(`o${index + 1}`)}`,
-    );
-    const values = [sql`x.value`, ...otherIds.map((_, index) => sql.ref(`o${index + 1}.value`))];
-    const result = await sql<AlignedRow>`
-      select (extract(epoch from x.ts) * 1000)::float8 as ts, array[${sql.join(values)}]::float8[] as values
-      from variables.measurement x
-      ${sql.join(lookups, sql` `)}
+  ): Promise<TimedValue[]> {
+    // One ordered index range scan that starts at that previous point when there is one.
+    const result = await sql<TimedValue>`
+      select ${EPOCH_MS} as ts, value from variables.measurement
+      where variable_id = ${variableId} and ts < ${atMs(endMs)} and ts >= coalesce(
+        (select max(ts) from variables.measurement
+         where variable_id = ${variableId} and ts < ${atMs(startMs)}
+           and ts >= ${atMs(startMs)} - make_interval(secs => ${maxAgeS})),
+        ${atMs(startMs)})
+      order by measurement.ts`.execute(this.db);
+    return result.rows;
+  }
+
+  /**
+   * For each point of `xId` in [startMs, endMs), the variable's latest point at or before it and at most
+   * `maxAgeS` older, oldest first (repeated when X points share it): one index probe per X point, for a
+   * variable far denser than X, whose other points the as-of pairing would skip anyway.
+   */
+  async asOfPoints(
+    variableId: number,
+    xId: number,
+    startMs: number,
+    endMs: number,
+    maxAgeS: number,
+  ): Promise<TimedValue[]> {
+    const result = await sql<TimedValue>`
+      select as_of.ts, as_of.value from variables.measurement x
+      cross join lateral (
+        select ${EPOCH_MS} as ts, value from variables.measurement
+        where variable_id = ${variableId} and ts <= x.ts and ts >= x.ts - make_interval(secs => ${maxAgeS})
+        order by measurement.ts desc
+        limit 1
+      ) as as_of
       where x.variable_id = ${xId} and x.ts >= ${atMs(startMs)} and x.ts < ${atMs(endMs)}
       order by x.ts`.execute(this.db);
     return result.rows;
@@ -66,39 +89,51 @@ export class CorrelationRepository {
 
   /**
    * The mean of every variable in each bucket of the plan, for the buckets where all variables have
-   * data; from the rollup rows (sum / count) or from the raw points, as the plan says.
+   * data, oldest first; from the rollup rows (sum / count) or from the raw points, as the plan says.
    */
-  async bucketMeanRows(variableIds: number[], plan: BucketPlan): Promise<AlignedRow[]> {
-    const means = variableIds.map((id, index) => sql`${sql.ref(`s${index}`)} as (${bucketMeans(id, plan)})`);
-    const values = variableIds.map((_, index) => sql.ref(`s${index}.mean`));
+  async bucketMeans(variableIds: number[], plan: BucketPlan): Promise<AlignedColumns> {
+    const means = variableIds.map(
+      (id, index) => sql`${sql.ref(`s${index}`)} as (${bucketMeansOf(id, plan)})`,
+    );
+    const values = variableIds.map(
+      (_, index) => sql`${sql.ref(`s${index}.mean`)} as ${sql.ref(`v${index}`)}`,
+    );
     const joins = variableIds
       .slice(1)
       .map(
         (_, index) => sql`join ${sql.ref(`s${index + 1}`)} on ${sql.ref(`s${index + 1}.bucket`)} = s0.bucket`,
       );
-    const result = await sql<AlignedRow>`
-      with ${sql.join(means)}
-      select (extract(epoch from s0.bucket) * 1000)::float8 as ts, array[${sql.join(values)}]::float8[] as values
-      from s0 ${sql.join(joins, sql` `)}
-      order by s0.bucket`.execute(this.db);
-    return result.rows;
+    const rows = await this.db.transaction().execute(async (transaction) => {
+      // The join's row estimate is far too high, which would make PostgreSQL spend longer compiling the
+      // statement to machine code than running it.
+      await sql`set local jit = off`.execute(transaction);
+      const result = await sql<Record<string, number>>`
+        with ${sql.join(means)}
+        select ${epochMs(sql.ref('s0.bucket'))} as ts, ${sql.join(values)}
+        from s0 ${sql.join(joins, sql` `)}
+        order by s0.bucket`.execute(transaction);
+      return result.rows;
+    });
+    return {
+      ts: rows.map((row) => row.ts),
+      values: variableIds.map((_, index) => rows.map((row) => row[`v${index}`])),
+    };
   }
 }
 
-function bucketMeans(variableId: number, plan: BucketPlan) {
+function bucketMeansOf(variableId: number, plan: BucketPlan) {
   const width = sql`make_interval(secs => ${plan.widthMs / 1000})`;
-  if (plan.rollupResolutionS === null) {
-    return sql`
-      select date_bin(${width}, ts, ${EPOCH}) as bucket, avg(value) as mean
-      from variables.measurement
-      where variable_id = ${variableId} and ts >= ${atMs(plan.fromMs)} and ts < ${atMs(plan.toMs)}
-      group by 1`;
-  }
-  // The plan's width is a multiple of the resolution: each rollup row lies in exactly one bucket.
-  return sql`
-    select date_bin(${width}, bucket, ${EPOCH}) as bucket, sum(sum) / sum(count) as mean
-    from variables.rollup
-    where variable_id = ${variableId} and resolution_s = ${plan.rollupResolutionS}
-      and bucket >= ${atMs(plan.fromMs)} and bucket < ${atMs(plan.toMs)}
-    group by 1`;
+  // The plan's width is a multiple of the rollup resolution: each rollup row lies in exactly one bucket.
+  return plan.rollupResolutionS === null
+    ? sql`
+        select date_bin(${width}, ts, ${EPOCH}) as bucket, avg(value) as mean
+        from variables.measurement
+        where variable_id = ${variableId} and ts >= ${atMs(plan.fromMs)} and ts < ${atMs(plan.toMs)}
+        group by 1`
+    : sql`
+        select date_bin(${width}, bucket, ${EPOCH}) as bucket, sum(sum) / sum(count) as mean
+        from variables.rollup
+        where variable_id = ${variableId} and resolution_s = ${plan.rollupResolutionS}
+          and bucket >= ${atMs(plan.fromMs)} and bucket < ${atMs(plan.toMs)}
+        group by 1`;
 }

@@ -5,13 +5,13 @@ import {
   type CorrelationDataQuery,
   type CorrelationPairOptionDto,
   type MultipleCorrelationPairsQuery,
-  type TimelinePointDto,
 } from '@plantlens/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { TagService } from '../tag/tag.service';
 import { VariableRepository, type VariableRow } from '../variable/variable.repository';
 import { planBuckets } from './bucket-plan';
-import { CorrelationRepository, type AlignedRow } from './correlation.repository';
+import { alignAsOf } from './series-merge';
+import { CorrelationRepository } from './correlation.repository';
 
 // How X, Y and Z are put side by side (README "Correlation alignment"):
 // - X has at most CORRELATION_MAX_POINTS points in the range: each X point is paired with the as-of value
@@ -19,6 +19,12 @@ import { CorrelationRepository, type AlignedRow } from './correlation.repository
 //   an X point without such a Y or Z value is dropped. Not sampled.
 // - X has more: the range is cut into equal, epoch-aligned time buckets (planBuckets), each variable is
 //   averaged per bucket, and the buckets where every variable has data are paired. Sampled.
+//
+// The as-of pairing reads each series once, in time order, and merges them in one pass (series-merge.ts).
+// A Y or Z more than DENSE_FACTOR times denser than X would be read mostly for nothing: its as-of points are
+// then looked up per X point instead (an index probe costs about as much as reading that many points).
+const DENSE_FACTOR = 8;
+
 @Injectable()
 export class CorrelationService {
   constructor(
@@ -30,31 +36,42 @@ export class CorrelationService {
 
   async correlation(query: CorrelationDataQuery): Promise<CorrelationDataDto> {
     const variables = await this.requireVariables(query.variableIds);
-    const [xId, ...otherIds] = query.variableIds as [number, ...number[]];
+    const [xId] = query.variableIds as [number, ...number[]];
     const maxPoints = this.config.CORRELATION_MAX_POINTS;
     const xCount = await this.series.countUpTo(xId, query.startDate, query.endDate, maxPoints + 1);
     const sampled = xCount > maxPoints;
-    const rows: AlignedRow[] = sampled
-      ? await this.series.bucketMeanRows(
+    const aligned = sampled
+      ? await this.series.bucketMeans(
           query.variableIds,
           planBuckets(query.startDate, query.endDate, maxPoints),
         )
-      : await this.series.asOfRows(
-          xId,
-          otherIds,
-          query.startDate,
-          query.endDate,
-          this.config.CORRELATION_ASOF_MAX_AGE_SECONDS,
-        );
-    const series = variables.map((variable) => ({
-      metadata: { id: variable.id, label: variable.name, unit: variable.unit },
-      data: [] as TimelinePointDto[],
-      sampled,
-    }));
-    for (const row of rows) {
-      row.values.forEach((value, index) => series[index]?.data.push({ timestamp: row.ts / 1000, value }));
-    }
-    return { variables: series };
+      : await this.pairAsOf(query, xCount);
+    const timestamps = aligned.ts.map((ms) => ms / 1000);
+    return {
+      variables: variables.map((variable, index) => {
+        const values = aligned.values[index];
+        return {
+          metadata: { id: variable.id, label: variable.name, unit: variable.unit },
+          data: timestamps.map((timestamp, i) => ({ timestamp, value: values[i] })),
+          sampled,
+        };
+      }),
+    };
+  }
+
+  private async pairAsOf({ variableIds, startDate, endDate }: CorrelationDataQuery, xCount: number) {
+    const [xId, ...otherIds] = variableIds as [number, ...number[]];
+    const maxAgeS = this.config.CORRELATION_ASOF_MAX_AGE_SECONDS;
+    const [xs, ...others] = await Promise.all([
+      this.series.points(xId, startDate, endDate),
+      ...otherIds.map(async (id) => {
+        const denseLimit = DENSE_FACTOR * xCount;
+        return (await this.series.countUpTo(id, startDate, endDate, denseLimit + 1)) > denseLimit
+          ? this.series.asOfPoints(id, xId, startDate, endDate, maxAgeS)
+          : this.series.pointsWithPrevious(id, startDate, endDate, maxAgeS);
+      }),
+    ]);
+    return alignAsOf(xs, others, maxAgeS * 1000);
   }
 
   // Every variable matching tagsX against every other variable matching tagsY, ordered by X then Y name.

@@ -8,6 +8,10 @@ import type { TagNode } from './tag-filter';
 /** A tag path's key: its names joined by the separator, which a name cannot contain. */
 export const tagPathKey = (names: readonly string[]): string => names.join(TAG_PATH_SEPARATOR);
 
+export interface TagRow extends TagNode {
+  name: string;
+}
+
 @Injectable()
 export class TagRepository {
   private readonly db: VariablesDb;
@@ -16,8 +20,8 @@ export class TagRepository {
     this.db = database.kysely as VariablesDb;
   }
 
-  findTree(): Promise<TagNode[]> {
-    return this.db.selectFrom('variables.tag').select(['id', 'parent_id as parentId']).execute();
+  findTree(): Promise<TagRow[]> {
+    return this.db.selectFrom('variables.tag').select(['id', 'parent_id as parentId', 'name']).execute();
   }
 
   /**

@@ -20,9 +20,9 @@ import {
 import { AllowServiceToken, RequireFeature } from '@plantlens/platform';
 import { VariableService } from './variable.service';
 
-// The variable pickers (minimal, search, tagged) serve every screen that chooses variables: explorer,
+// The variable pickers (minimal, search, tagged) and the tag tree serve every screen that chooses variables: explorer,
 // aggregate variables, rules, incidences, valve screens, and the administration of variables and tags.
-const PICKER_FEATURES: [Feature, ...Feature[]] = [
+export const PICKER_FEATURES: [Feature, ...Feature[]] = [
   'Explore',
   'AggregateVariable',
   'Rule',

@@ -1,3 +1,5 @@
+import { correlationEnGB } from '../../features/correlation/i18n';
+
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
   app: {
@@ -28,7 +30,7 @@ export const enGB = {
     ExplorerEvolutionVariables: 'Parameter selection',
     ExplorerEvolution: 'Evolution',
     ExplorerCorrelationMenu: 'Correlation',
-    ExplorerCorrelationVariables: 'Correlation',
+    ExplorerCorrelationVariables: 'Old explorer',
     ExplorerCorrelation: 'Correlation',
     ExplorerMultipleCorrelationVariables: 'Multiple correlation',
     ExplorerMultipleCorrelation: 'Multiple correlation',
@@ -155,6 +157,7 @@ export const enGB = {
   workspace: {
     empty: 'None of the workspace screens is available to you.',
   },
+  correlation: correlationEnGB,
   csvUpload: {
     intro:
       'Loads measurements from a CSV file. The first column is timestamp (epoch seconds or milliseconds) or datetime (UTC unless the value carries an offset); then one column per variable, headed by its client reference. Cells are separated by ";" or ",".',

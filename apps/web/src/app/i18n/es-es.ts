@@ -1,3 +1,4 @@
+import { correlationEsES } from '../../features/correlation/i18n';
 import type { Translation } from './en-gb';
 
 export const esES: Translation = {
@@ -29,7 +30,7 @@ export const esES: Translation = {
     ExplorerEvolutionVariables: 'Selección de parámetros',
     ExplorerEvolution: 'Evolución',
     ExplorerCorrelationMenu: 'Correlación',
-    ExplorerCorrelationVariables: 'Correlación',
+    ExplorerCorrelationVariables: 'Explorador antiguo',
     ExplorerCorrelation: 'Correlación',
     ExplorerMultipleCorrelationVariables: 'Correlación múltiple',
     ExplorerMultipleCorrelation: 'Correlación múltiple',
@@ -156,6 +157,7 @@ export const esES: Translation = {
   workspace: {
     empty: 'Ninguna pantalla del espacio de trabajo está disponible para ti.',
   },
+  correlation: correlationEsES,
   csvUpload: {
     intro:
       'Carga medidas desde un fichero CSV. La primera columna es timestamp (segundos o milisegundos epoch) o datetime (UTC salvo que el valor indique su desfase); después, una columna por variable con su referencia de cliente como cabecera. Las celdas se separan con ";" o ",".',

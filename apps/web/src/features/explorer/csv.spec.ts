@@ -57,6 +57,52 @@ describe('correlationCsv', () => {
     expect(bytes(csv)).toEqual(fixture('correlation-es-ES.csv'));
   });
 
+  // X, Y and Z of a correlation chart: a fractional timestamp, a Y point where X and Z have none, rows on
+  // both sides of the switch to summer time.
+  const x: CsvSeries = {
+    label: 'Temperatura salida',
+    points: [
+      { timestamp: 1_711_843_190, value: 21.5 },
+      { timestamp: 1_711_846_800, value: -3.25 },
+      { timestamp: 1_711_846_810, value: 22 },
+      { timestamp: 1_711_846_820.25, value: 1e-7 },
+    ],
+  };
+  const y: CsvSeries = {
+    label: 'Presión; "caldera"',
+    points: [
+      { timestamp: 1_711_843_190, value: 4.2 },
+      { timestamp: 1_711_846_800, value: 1_000_000 },
+      { timestamp: 1_711_846_805, value: 0.5 },
+      { timestamp: 1_711_846_820.25, value: 2 },
+    ],
+  };
+  const z: CsvSeries = {
+    label: 'Válvula',
+    points: [
+      { timestamp: 1_711_843_190, value: 0.125 },
+      { timestamp: 1_711_846_800, value: 1 },
+      { timestamp: 1_711_846_810, value: 7 },
+      { timestamp: 1_711_846_820.25, value: 3 },
+    ],
+  };
+
+  it('writes the complete rows of three variables in Spanish: decimal comma, Madrid time', () => {
+    const csv = correlationCsv([x, y, z], { locale: 'es-ES', timeZone: 'Europe/Madrid' });
+    expect(bytes(csv)).toEqual(fixture('correlation-three-variables-es-ES.csv'));
+  });
+
+  it('uses the decimal point and the given zone in English', () => {
+    const csv = correlationCsv([x, y, z], { locale: 'en-GB', timeZone: 'UTC' });
+    expect(bytes(csv)).toEqual(fixture('correlation-three-variables-en-GB.csv'));
+  });
+
+  it('sorts the rows by time whatever the order of the points', () => {
+    const reversed = [x, y, z].map((series) => ({ ...series, points: [...series.points].reverse() }));
+    const csv = correlationCsv(reversed, { locale: 'es-ES', timeZone: 'Europe/Madrid' });
+    expect(bytes(csv)).toEqual(fixture('correlation-three-variables-es-ES.csv'));
+  });
+
   it('writes the byte-order mark and the header alone when no row is complete', () => {
     const beforePump = { ...temperature, points: temperature.points.slice(0, 2) };
     const csv = correlationCsv([beforePump, pump], { locale: 'en-GB', timeZone: 'UTC' });

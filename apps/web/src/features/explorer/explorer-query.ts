@@ -65,11 +65,11 @@ const OPTION_PREFIX = 'opt';
 
 export function parseEvolutionQuery(params: URLSearchParams): EvolutionQuery {
   return {
-    variableIds: parseIds(params.get('variables')),
-    range: parseRange(params),
+    variableIds: parseIdList(params.get('variables')).slice(0, MAX_EVOLUTION_VARIABLES),
+    range: parseDateRange(params.get('startDate'), params.get('endDate')),
     origin: oneOf(EVOLUTION_ORIGINS, params.get('origin')),
     queryName: params.get('queryName') || null,
-    filter: oneOf(EXPLORER_FILTERS, params.get('filter')),
+    filter: parseExplorerFilter(params.get('filter')),
     tags: params.get('tags') || null,
     options: {
       singleAxis: parseFlag(params.get('optSingleAxis'), DEFAULT_EVOLUTION_OPTIONS.singleAxis),
@@ -134,6 +134,33 @@ export function readableSearch(params: URLSearchParams): string {
   return params.toString().replace(/%2C/gi, ',');
 }
 
+export function parseExplorerFilter(text: string | null): ExplorerFilter | null {
+  return oneOf(EXPLORER_FILTERS, text);
+}
+
+/** A positive integer id, or null for anything else. */
+export function parseId(text: string | null): number | null {
+  const trimmed = text?.trim() ?? '';
+  if (!DIGITS.test(trimmed)) return null;
+  const id = Number(trimmed);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/** Comma-separated positive integer ids, each once, in order; anything unreadable is skipped. */
+export function parseIdList(text: string | null): number[] {
+  const ids = (text ?? '').split(',').flatMap((part) => parseId(part) ?? []);
+  return [...new Set(ids)];
+}
+
+/** Two epoch-millisecond dates, swapped when the start is later (spec part 2 §4); null if unusable. */
+export function parseDateRange(start: string | null, end: string | null): DateRange | null {
+  const [startDate, endDate] = [start, end].map((text) =>
+    text !== null && DIGITS.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null,
+  );
+  if (startDate === null || endDate === null || startDate === endDate) return null;
+  return startDate < endDate ? { startDate, endDate } : { startDate: endDate, endDate: startDate };
+}
+
 function oneOf<T extends string>(values: readonly T[], text: string | null): T | null {
   return values.includes(text as T) ? (text as T) : null;
 }
@@ -154,27 +181,4 @@ function parseFixedRange(text: string | null): FixedRange | null {
   if (bounds.length !== 2) return null;
   const [min, max] = bounds.map(Number);
   return Number.isFinite(min) && Number.isFinite(max) && min < max ? { min, max } : null;
-}
-
-function parseIds(text: string | null): number[] {
-  if (!text) return [];
-  const ids = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => DIGITS.test(part))
-    .map(Number)
-    .filter((id) => id > 0);
-  return [...new Set(ids)].slice(0, MAX_EVOLUTION_VARIABLES);
-}
-
-function parseEpochMs(text: string | null): number | null {
-  return text !== null && DIGITS.test(text) ? Number(text) : null;
-}
-
-function parseRange(params: URLSearchParams): DateRange | null {
-  const start = parseEpochMs(params.get('startDate'));
-  const end = parseEpochMs(params.get('endDate'));
-  if (start === null || end === null || start === end) return null;
-  // Spec: start and end are swapped when start is later.
-  return start < end ? { startDate: start, endDate: end } : { startDate: end, endDate: start };
 }

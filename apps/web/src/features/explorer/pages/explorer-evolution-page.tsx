@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { hasFeature } from '@plantlens/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { App, Button, Card, Empty, Flex, Spin } from 'antd';
+import { Button, Card, Empty, Flex, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +23,8 @@ import { ExplorerSettingsMenu } from '../components/explorer-settings-menu';
 import { FixedRangeModal } from '../components/fixed-range-modal';
 import { FromToFilter } from '../components/from-to-filter';
 import { SampledWarning } from '../components/sampled-warning';
-import { copyText } from '../copy-text';
 import { CSV_FILE_NAME, evolutionCsv } from '../csv';
-import { ZOOM_DEBOUNCE_MS, defaultEvolutionRange, normalizeRange, zoomedRange } from '../date-ranges';
+import { ZOOM_DEBOUNCE_MS, defaultEvolutionRange, zoomedRange } from '../date-ranges';
 import { downloadTextFile } from '../download-file';
 import { buildEvolutionChartOptions } from '../evolution-chart-options';
 import {
@@ -36,13 +35,14 @@ import {
   type NavigationStep,
 } from '../evolution-navigation';
 import { savedQueryPath, serializeEvolutionQuery, viewSearch, type DateRange } from '../explorer-query';
+import { useCopyUrl } from '../hooks/use-copy-url';
 import { useDebouncedCallback } from '../hooks/use-debounced';
 import { useEvolutionQuery } from '../hooks/use-evolution-query';
+import { useRangeDraft } from '../hooks/use-range-draft';
 import { timelineRequest } from '../timeline-request';
 
 const NO_AUTHORITIES: string[] = [];
 const centered = { height: '100%', justifyContent: 'center', alignItems: 'center' } as const;
-const sameRange = (a: DateRange, b: DateRange) => a.startDate === b.startDate && a.endDate === b.endDate;
 
 // /explorer-evolution (spec part 2 §2). Without variables the user is sent to the parameter selection;
 // without dates the address is completed with the default range, so that it names the view shown.
@@ -60,7 +60,6 @@ export function ExplorerEvolutionPage() {
 
 function EvolutionView({ range }: { range: DateRange }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const { params, query, update } = useEvolutionQuery();
   const authorities = useAccount().data?.authorities ?? NO_AUTHORITIES;
@@ -70,13 +69,12 @@ function EvolutionView({ range }: { range: DateRange }) {
   const timeline = useGetTimelineDataQuery(request ?? skipToken);
   const [fixedRangeOpen, setFixedRangeOpen] = useState(false);
 
-  // The From/To filters edit a draft that Explore applies; a new range in the address (zoom, Back) resets it.
-  const [draft, setDraft] = useState(range);
-  const [draftOf, setDraftOf] = useState(range);
-  if (!sameRange(draftOf, range)) {
-    setDraftOf(range);
-    setDraft(range);
-  }
+  const rangeDraft = useRangeDraft(range, {
+    apply: (next) => update({ range: next }),
+    reload: () => {
+      if (request) void timeline.refetch();
+    },
+  });
 
   const locale = LANGUAGE_TAGS[toLanguage(i18n.language)];
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -98,17 +96,8 @@ function EvolutionView({ range }: { range: DateRange }) {
   );
 
   // The view on screen is the one the address names, loaded.
-  const queryMade = timeline.currentData !== undefined && sameRange(draft, range);
-  const copyUrl = () => {
-    if (!queryMade) {
-      void message.warning(t('explorer.settings.noQuery'));
-      return;
-    }
-    copyText(window.location.href).then(
-      () => void message.success(t('explorer.settings.copied')),
-      () => void message.error(t('explorer.settings.copyFailed')),
-    );
-  };
+  const queryMade = timeline.currentData !== undefined && rangeDraft.applied;
+  const copyUrl = useCopyUrl(queryMade);
   const canSaveQuery = hasFeature(authorities, 'Query') && canAccessRoute('QueryList', authorities);
   const saveQuery =
     launchSaveQuery && canSaveQuery
@@ -119,12 +108,6 @@ function EvolutionView({ range }: { range: DateRange }) {
     if (!data) return;
     const series = data.variables.map(({ metadata, data: points }) => ({ label: metadata.label, points }));
     downloadTextFile(evolutionCsv(series, { locale, timeZone }), CSV_FILE_NAME);
-  };
-  const explore = () => {
-    const next = normalizeRange(draft.startDate, draft.endDate, Date.now());
-    if (!next) return;
-    if (!sameRange(next, range)) update({ range: next });
-    else if (request) void timeline.refetch();
   };
   const correlation = correlationConversion(query.variableIds, range);
 
@@ -157,8 +140,8 @@ function EvolutionView({ range }: { range: DateRange }) {
       <Card>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Flex gap={8} align="center" wrap>
-            <FromToFilter value={draft} onChange={setDraft} />
-            <Button type="primary" icon={<SearchOutlined />} onClick={explore}>
+            <FromToFilter value={rangeDraft.draft} onChange={rangeDraft.setDraft} />
+            <Button type="primary" icon={<SearchOutlined />} onClick={rangeDraft.explore}>
               {t('explorer.explore')}
             </Button>
           </Flex>

@@ -1,0 +1,36 @@
+import type { CorrelationDataDto, CorrelationPairOptionDto, TagTreeNodeDto } from '@plantlens/contracts';
+import { api } from '../../lib/api';
+import type { CorrelationDataRequest } from './correlation-points';
+
+export interface PairOptionsRequest {
+  tagsX: number[];
+  tagsY: number[];
+}
+
+const correlationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCorrelationData: build.query<CorrelationDataDto, CorrelationDataRequest>({
+      query: ({ variableIds, startDate, endDate }) => ({
+        url: 'web/explorer/correlation-data',
+        params: { variableIds: variableIds.join(','), startDate, endDate },
+      }),
+      // Up to 100 000 points per variable: a refetch replaces the answer rather than diffing it.
+      structuralSharing: false,
+      providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
+    }),
+    getMultipleCorrelationPairs: build.query<CorrelationPairOptionDto[], PairOptionsRequest>({
+      query: ({ tagsX, tagsY }) => ({
+        url: 'web/explorer/multiple-correlation-pairs',
+        params: { tagsX: tagsX.join(','), tagsY: tagsY.join(',') },
+      }),
+      providesTags: [{ type: 'Variable', id: 'LIST' }],
+    }),
+    getTagTree: build.query<TagTreeNodeDto[], void>({
+      query: () => 'web/tag/tree',
+      providesTags: [{ type: 'Variable', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetCorrelationDataQuery, useGetMultipleCorrelationPairsQuery, useGetTagTreeQuery } =
+  correlationApi;

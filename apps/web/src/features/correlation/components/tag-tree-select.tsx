@@ -1,0 +1,42 @@
+import type { TagTreeNodeDto } from '@plantlens/contracts';
+import { TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface TagTreeSelectProps {
+  tree: TagTreeNodeDto[];
+  value: number[];
+  onChange: (tagIds: number[]) => void;
+  'aria-label': string;
+}
+
+interface TagOption {
+  value: number;
+  title: string;
+  children: TagOption[];
+}
+
+const toOption = ({ id, name, children }: TagTreeNodeDto): TagOption => ({
+  value: id,
+  title: name,
+  children: children.map(toOption),
+});
+
+// A tag filter: tags of the tree, each standing for itself and its descendants (the server's rule).
+export function TagTreeSelect({ tree, value, onChange, 'aria-label': ariaLabel }: TagTreeSelectProps) {
+  const { t } = useTranslation();
+  return (
+    <TreeSelect<number[]>
+      aria-label={ariaLabel}
+      style={{ width: '100%' }}
+      multiple
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
+      placeholder={t('correlation.multiple.tagsPlaceholder')}
+      treeData={tree.map(toOption)}
+      value={value}
+      onChange={(tagIds) => onChange(tagIds ?? [])}
+    />
+  );
+}

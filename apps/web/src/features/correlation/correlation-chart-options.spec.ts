@@ -1,0 +1,103 @@
+import type { SeriesScatterOptions } from 'highcharts';
+import {
+  buildCorrelationChartOptions,
+  categoriesOf,
+  MAX_CATEGORIES,
+  type Colouring,
+} from './correlation-chart-options';
+import type { PairPoints } from './correlation-points';
+
+const POINTS: PairPoints = {
+  x: { id: 1, label: 'Feed flow', unit: 'm3/h' },
+  y: { id: 2, label: 'Drum <temperature> {x}', unit: null },
+  z: { id: 3, label: 'Valve', unit: '%' },
+  timestamps: [10, 20, 30, 40],
+  xs: [1, 2, 3, 4],
+  ys: [10, 20, 30, 40],
+  zs: [0, 80, 44, 0],
+  sampled: false,
+};
+const SETTINGS = { grid: false, rangeX: null, rangeY: null, locale: 'es-ES' };
+
+const build = (colouring: Colouring, settings = {}) =>
+  buildCorrelationChartOptions(POINTS, { ...SETTINGS, ...settings, colouring });
+const seriesOf = (colouring: Colouring) =>
+  (build(colouring).series as SeriesScatterOptions[]).map(({ name, color, data }) => ({ name, color, data }));
+
+describe('buildCorrelationChartOptions', () => {
+  it('draws one series of the pair colour without Z, axes titled with units', () => {
+    const options = build({ kind: 'plain', color: '#e41a1c' });
+    expect(seriesOf({ kind: 'plain', color: '#e41a1c' })).toEqual([
+      {
+        name: 'Drum <temperature> {x}',
+        color: '#e41a1c',
+        data: [
+          [1, 10],
+          [2, 20],
+          [3, 30],
+          [4, 40],
+        ],
+      },
+    ]);
+    expect(options.xAxis).toMatchObject({ title: { text: 'Feed flow (m3/h)' }, gridLineWidth: 0 });
+    expect(options.yAxis).toMatchObject({ title: { text: 'Drum <temperature> {x}' } });
+    expect(options.legend).toMatchObject({ enabled: false });
+  });
+
+  it('puts each point on the meter level nearest its Z, one series per level', () => {
+    const labels = ['0', '10', '20', '30', '40', '50', '60', '70', '80'];
+    const series = seriesOf({ kind: 'intensity', extent: { min: 0, max: 80 }, scale: 'divergent', labels });
+    expect(series.map(({ name }) => name)).toEqual(labels);
+    expect(series[0]).toEqual({
+      name: '0',
+      color: '#4575b4',
+      data: [
+        [1, 10],
+        [4, 40],
+      ],
+    });
+    expect(series[4].data).toEqual([[3, 30]]);
+    expect(series[8]).toEqual({ name: '80', color: '#d73027', data: [[2, 20]] });
+  });
+
+  it('gives each category its Set1 colour and a legend entry titled with Z', () => {
+    const colouring: Colouring = { kind: 'category', categories: [0, 44, 80] };
+    expect(seriesOf(colouring)).toEqual([
+      {
+        name: '0',
+        color: '#e41a1c',
+        data: [
+          [1, 10],
+          [4, 40],
+        ],
+      },
+      { name: '44', color: '#377eb8', data: [[3, 30]] },
+      { name: '80', color: '#4daf4a', data: [[2, 20]] },
+    ]);
+    expect(build(colouring).legend).toMatchObject({ enabled: true, title: { text: 'Valve' } });
+  });
+
+  it('fixes the axes to the given bounds and draws grid lines when asked', () => {
+    const options = build(
+      { kind: 'plain', color: '#000' },
+      { grid: true, rangeX: { min: 0, max: null }, rangeY: { min: -5, max: 5 } },
+    );
+    expect(options.xAxis).toMatchObject({ min: 0, max: undefined, gridLineWidth: 1 });
+    expect(options.yAxis).toMatchObject({ min: -5, max: 5, gridLineWidth: 1 });
+  });
+
+  it('escapes the labels in the tooltip', () => {
+    const options = build({ kind: 'category', categories: [0, 44, 80] });
+    const formatter = (options.tooltip?.pointFormatter ?? (() => '')) as (this: unknown) => string;
+    const context = { x: 2, y: 20, series: { name: '80' } };
+    expect(formatter.call(context)).toBe('Feed flow: 2<br/>Drum &#60;temperature&#62; {x}: 20<br/>Valve: 80');
+  });
+});
+
+describe('categoriesOf', () => {
+  it(`lists distinct values ascending, or null past ${MAX_CATEGORIES}`, () => {
+    expect(categoriesOf([3, 1, 3, 2])).toEqual([1, 2, 3]);
+    expect(categoriesOf(Array.from({ length: MAX_CATEGORIES }, (_, i) => i))).toHaveLength(MAX_CATEGORIES);
+    expect(categoriesOf(Array.from({ length: MAX_CATEGORIES + 1 }, (_, i) => i))).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import type { Options, PointOptionsType, SeriesScatterOptions } from 'highcharts';
+import { SET1 } from '../../lib/palette';
+import type { AxisRange } from './axis-range';
+import { METER_COLORS, meterLevel, type MeterExtent } from './color-meter';
+import type { MeterScale } from './correlation-query';
+import type { PairPoints } from './correlation-points';
+
+// How the points of a chart are coloured: one colour, Z's intensity on the meter's 9 levels, or one colour
+// per category (distinct Z value).
+export type Colouring =
+  | { kind: 'plain'; color: string }
+  | { kind: 'intensity'; extent: MeterExtent; scale: MeterScale; labels: string[] }
+  | { kind: 'category'; categories: number[] };
+
+// One colour per category from Set1; a Z with more distinct values is no category variable.
+export const MAX_CATEGORIES = SET1.length;
+
+/** Z's distinct values, ascending; null when there are more than MAX_CATEGORIES. */
+export function categoriesOf(values: Iterable<number>): number[] | null {
+  const distinct = new Set<number>();
+  for (const value of values) {
+    distinct.add(value);
+    if (distinct.size > MAX_CATEGORIES) return null;
+  }
+  return [...distinct].sort((a, b) => a - b);
+}
+
+export interface CorrelationChartSettings {
+  colouring: Colouring;
+  grid: boolean;
+  rangeX: AxisRange | null;
+  rangeY: AxisRange | null;
+  /** BCP 47 tag for Highcharts' number formatting */
+  locale: string;
+}
+
+// Every series is drawn by WebGL from this many points on; below it SVG markers look the same.
+const BOOST_THRESHOLD_POINTS = 2_000;
+
+export function buildCorrelationChartOptions(
+  points: PairPoints,
+  { colouring, grid, rangeX, rangeY, locale }: CorrelationChartSettings,
+): Options {
+  const gridLineWidth = grid ? 1 : 0;
+  const axisTitle = ({ label, unit }: PairPoints['x']) => (unit ? `${label} (${unit})` : label);
+  const zLabel = points.z?.label;
+  return {
+    chart: { type: 'scatter', zooming: { type: 'xy' }, animation: false },
+    title: { text: undefined },
+    credits: { enabled: false },
+    // The accessibility module is not loaded; this keeps Highcharts from warning about it.
+    accessibility: { enabled: false },
+    lang: { locale },
+    boost: { useGPUTranslations: true, usePreallocated: true, seriesThreshold: 1 },
+    xAxis: {
+      title: { text: axisTitle(points.x) },
+      min: rangeX?.min ?? undefined,
+      max: rangeX?.max ?? undefined,
+      gridLineWidth,
+    },
+    yAxis: {
+      title: { text: axisTitle(points.y) },
+      min: rangeY?.min ?? undefined,
+      max: rangeY?.max ?? undefined,
+      gridLineWidth,
+    },
+    legend: { enabled: colouring.kind === 'category', title: { text: zLabel } },
+    tooltip: {
+      headerFormat: '',
+      // Built from text, not a format string: a label may hold braces or markup.
+      pointFormatter() {
+        const z = zLabel && colouring.kind !== 'plain' ? [`${zLabel}: ${this.series.name}`] : [];
+        return [`${points.x.label}: ${this.x}`, `${points.y.label}: ${this.y}`, ...z]
+          .map(escapeHtml)
+          .join('<br/>');
+      },
+    },
+    plotOptions: {
+      scatter: {
+        animation: false,
+        boostThreshold: BOOST_THRESHOLD_POINTS,
+        marker: { radius: 2, symbol: 'circle' },
+        turboThreshold: 0,
+      },
+    },
+    series: scatterSeries(points, colouring, locale),
+  };
+}
+
+function scatterSeries(points: PairPoints, colouring: Colouring, locale: string): SeriesScatterOptions[] {
+  const { xs, ys, zs } = points;
+  if (colouring.kind === 'plain' || !zs) {
+    const color = colouring.kind === 'plain' ? colouring.color : SET1[0];
+    return [{ type: 'scatter', name: points.y.label, color, data: xs.map((x, i) => [x, ys[i]]) }];
+  }
+  const groups =
+    colouring.kind === 'intensity'
+      ? colouring.labels.map((name, level) => ({ name, color: METER_COLORS[colouring.scale][level] }))
+      : colouring.categories.map((category, index) => ({
+          name: new Intl.NumberFormat(locale).format(category),
+          color: SET1[index],
+        }));
+  const data: PointOptionsType[][] = groups.map(() => []);
+  const groupOf =
+    colouring.kind === 'intensity'
+      ? (z: number) => meterLevel(z, colouring.extent)
+      : (z: number) => colouring.categories.indexOf(z);
+  for (let i = 0; i < xs.length; i += 1) data[groupOf(zs[i])]?.push([xs[i], ys[i]]);
+  return groups.map(({ name, color }, index) => ({ type: 'scatter', name, color, data: data[index] }));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

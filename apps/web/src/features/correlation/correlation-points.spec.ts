@@ -1,0 +1,55 @@
+import type { CorrelationDataDto } from '@plantlens/contracts';
+import { correlationRequest, pairPoints, pointsInRanges } from './correlation-points';
+
+const series = (id: number, values: number[], sampled = false) => ({
+  metadata: { id, label: `v${id}`, unit: null },
+  data: values.map((value, i) => ({ timestamp: 100 + i, value })),
+  sampled,
+});
+const RANGE = { startDate: 1_000, endDate: 2_000 };
+
+describe('correlation points', () => {
+  it('asks for X, Y and Z once each', () => {
+    expect(correlationRequest({ x: 1, y: 2 }, 3, RANGE)).toEqual({ variableIds: [1, 2, 3], ...RANGE });
+    expect(correlationRequest({ x: 1, y: 2 }, null, RANGE)).toEqual({ variableIds: [1, 2], ...RANGE });
+    expect(correlationRequest({ x: 1, y: 2 }, 2, RANGE)).toEqual({ variableIds: [1, 2], ...RANGE });
+  });
+
+  it('reads the columns by variable id, whatever the order of the answer', () => {
+    const data: CorrelationDataDto = {
+      variables: [series(3, [7, 8]), series(1, [1, 2]), series(2, [5, 6], true)],
+    };
+    expect(pairPoints(data, { x: 1, y: 2 }, 3)).toEqual({
+      x: { id: 1, label: 'v1', unit: null },
+      y: { id: 2, label: 'v2', unit: null },
+      z: { id: 3, label: 'v3', unit: null },
+      timestamps: [100, 101],
+      xs: [1, 2],
+      ys: [5, 6],
+      zs: [7, 8],
+      sampled: true,
+    });
+    // Z is the pair's Y: coloured by Y itself.
+    expect(pairPoints(data, { x: 1, y: 2 }, 2)?.zs).toEqual([5, 6]);
+    expect(pairPoints(data, { x: 1, y: 4 }, null)).toBeNull();
+  });
+
+  it('keeps the points inside every fixed range, bounds included', () => {
+    const data: CorrelationDataDto = {
+      variables: [series(1, [1, 2, 3, 4]), series(2, [10, 20, 30, 40]), series(3, [5, 6, 7, 8])],
+    };
+    const points = pairPoints(data, { x: 1, y: 2 }, 3)!;
+    const kept = pointsInRanges(points, {
+      rangeX: { min: 2, max: null },
+      rangeY: { min: null, max: 40 },
+      rangeZ: { min: 5, max: 7 },
+    });
+    expect([kept.timestamps, kept.xs, kept.ys, kept.zs]).toEqual([
+      [101, 102],
+      [2, 3],
+      [20, 30],
+      [6, 7],
+    ]);
+    expect(pointsInRanges(points, { rangeX: null, rangeY: null, rangeZ: null })).toBe(points);
+  });
+});
