@@ -1,5 +1,6 @@
 import type { SeriesScatterOptions } from 'highcharts';
 import {
+  BOOST_THRESHOLD_POINTS,
   buildCorrelationChartOptions,
   categoriesOf,
   MAX_CATEGORIES,
@@ -84,6 +85,25 @@ describe('buildCorrelationChartOptions', () => {
     );
     expect(options.xAxis).toMatchObject({ min: 0, max: undefined, gridLineWidth: 1 });
     expect(options.yAxis).toMatchObject({ min: -5, max: 5, gridLineWidth: 1 });
+  });
+
+  it(`draws with WebGL from ${BOOST_THRESHOLD_POINTS} points on, with SVG markers below`, () => {
+    const many = (count: number): PairPoints => ({
+      ...POINTS,
+      z: null,
+      timestamps: Array.from({ length: count }, (_, i) => i),
+      xs: Array.from({ length: count }, (_, i) => i),
+      ys: Array.from({ length: count }, (_, i) => i),
+      zs: null,
+    });
+    const boostOf = (count: number) =>
+      buildCorrelationChartOptions(many(count), {
+        ...SETTINGS,
+        colouring: { kind: 'plain', color: '#e41a1c' },
+      }).boost?.enabled;
+    expect(boostOf(BOOST_THRESHOLD_POINTS - 1)).toBe(false);
+    expect(boostOf(BOOST_THRESHOLD_POINTS)).toBe(true);
+    expect(build({ kind: 'plain', color: '#e41a1c' }).boost?.enabled).toBe(false);
   });
 
   it('escapes the labels in the tooltip', () => {

@@ -34,8 +34,9 @@ export interface CorrelationChartSettings {
   locale: string;
 }
 
-// Every series is drawn by WebGL from this many points on; below it SVG markers look the same.
-const BOOST_THRESHOLD_POINTS = 2_000;
+// A chart of this many points on is drawn by WebGL (the boost module), all its series on one canvas; below
+// it SVG markers look the same and keep their hover state.
+export const BOOST_THRESHOLD_POINTS = 2_000;
 
 export function buildCorrelationChartOptions(
   points: PairPoints,
@@ -51,7 +52,13 @@ export function buildCorrelationChartOptions(
     // The accessibility module is not loaded; this keeps Highcharts from warning about it.
     accessibility: { enabled: false },
     lang: { locale },
-    boost: { useGPUTranslations: true, usePreallocated: true, seriesThreshold: 1 },
+    // seriesThreshold 1 makes a boosted chart draw every series (the meter levels) on the one canvas.
+    boost: {
+      enabled: points.xs.length >= BOOST_THRESHOLD_POINTS,
+      seriesThreshold: 1,
+      useGPUTranslations: true,
+      usePreallocated: true,
+    },
     xAxis: {
       title: { text: axisTitle(points.x) },
       min: rangeX?.min ?? undefined,
@@ -78,7 +85,6 @@ export function buildCorrelationChartOptions(
     plotOptions: {
       scatter: {
         animation: false,
-        boostThreshold: BOOST_THRESHOLD_POINTS,
         marker: { radius: 2, symbol: 'circle' },
         turboThreshold: 0,
       },

@@ -147,6 +147,23 @@ describe('/explorer-correlation', () => {
     expect(params(router).get('optRangeZ')).toBeNull();
   });
 
+  it('copies the address only once the view has loaded; Explore on the same dates asks again', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    server.answer('GET', DATA, async ({ query }) => {
+      await held;
+      return { json: correlationData(query.variableIds.split(',').map(Number)) };
+    });
+    await open(`pair1=20,21&${RANGE}`);
+    await menuItem('Chart settings', 'Copy URL');
+    expect(await screen.findByText('No query has been made. Press on EXPLORE')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('No points in the selected range.')).toBeInTheDocument();
+    expect(server.requests('GET', DATA)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: /Explore/ }));
+    await waitFor(() => expect(server.requests('GET', DATA)).toHaveLength(2));
+  });
+
   it('opens the evolution of every variable of the view over the same dates', async () => {
     const router = await open(`pair1=21,22&pair2=22,23&z=9&zType=intensity&${RANGE}`);
     await menuItem('Options', 'Evolution');
