@@ -227,3 +227,11 @@ export function batchRuleName(name: string, variable: { label: string | null; cl
   const label = variable.label?.trim();
   return `${name}_${label ? label : variable.clientReference}`;
 }
+
+// `catalog` topic, keyed by rule id: a rule was created, changed or deleted; the engine instances reload it.
+export const ruleCatalogEventSchema = z.object({
+  entity: z.literal('incidence-rule'),
+  id: z.number().int().positive(),
+  change: z.enum(['created', 'updated', 'deleted']),
+});
+export type RuleCatalogEvent = z.infer<typeof ruleCatalogEventSchema>;

@@ -22,3 +22,4 @@ export * from './auth/auth.module';
 export * from './sources/variable-declaration.client';
 export * from './sources/measurement-keys';
 export * from './identity/identity-client';
+export * from './http/service-url';

@@ -1,62 +1,24 @@
-import { RULE_OPERATORS, type MeasurementPoint, type RuleOperator } from '@plantlens/contracts';
-import { PlantSimulator } from '@plantlens/simulator';
+import { RULE_OPERATORS, type MeasurementPoint } from '@plantlens/contracts';
 import { RuleEngine, type EngineCheckpoint, type EngineRule } from '../src/engine/rule-engine';
+import {
+  holds,
+  median as medianOf,
+  reference,
+  simulatedSeries,
+  simulator,
+  type Expected,
+} from './reference-evaluation';
 
 // The engine against a plain reference: the same simulated series scanned for runs of true evaluations.
 const START = Date.UTC(2026, 0, 1, 22); // crosses midnight, so counts span two days
 const END = START + 4 * 3_600_000;
 const STEP = 10_000;
-const simulator = new PlantSimulator({ seed: 7 });
 const TEMPERATURE = { id: 11, reference: 'cdu_feed_temperature' }; // 228…262 °C
 const DRUM_A = { id: 21, reference: 'dcu_drum_a_pressure' };
 const DRUM_A_DELAYED = { id: 22 };
 
 function series(variable: { id: number; reference: string }): MeasurementPoint[] {
-  const points: MeasurementPoint[] = [];
-  for (let ts = START; ts < END; ts += STEP) {
-    points.push({ variableId: variable.id, ts, value: simulator.valueAt(variable.reference, ts) });
-  }
-  return points;
-}
-
-const holds: Record<RuleOperator, (l: number, r: number) => boolean> = {
-  '<': (l, r) => l < r,
-  '<=': (l, r) => l <= r,
-  '>': (l, r) => l > r,
-  '>=': (l, r) => l >= r,
-  '=': (l, r) => l === r,
-  '<>': (l, r) => l !== r,
-};
-
-interface Expected {
-  openings: number[];
-  closings: number[];
-  counts: Map<string, [number, number]>;
-}
-
-// Runs of consecutive true evaluations; a run opens an incidence when it lasts minDuration (first to last
-// true instant) and closes it at the first false evaluation after it.
-function reference(evaluations: { ts: number; active: boolean }[], minDurationMs = 0): Expected {
-  const expected: Expected = { openings: [], closings: [], counts: new Map() };
-  let runStart: number | null = null;
-  let opened = false;
-  for (const { ts, active } of evaluations) {
-    const day = String(Math.floor(ts / 86_400_000));
-    const [evaluated, activated] = expected.counts.get(day) ?? [0, 0];
-    expected.counts.set(day, [evaluated + 1, activated + (active ? 1 : 0)]);
-    if (active) {
-      runStart ??= ts;
-      if (!opened && ts - runStart >= minDurationMs) {
-        opened = true;
-        expected.openings.push(runStart);
-      }
-    } else {
-      if (opened) expected.closings.push(ts);
-      opened = false;
-      runStart = null;
-    }
-  }
-  return expected;
+  return simulatedSeries(variable.id, variable.reference, START, END, STEP);
 }
 
 function run(engine: RuleEngine, points: MeasurementPoint[]): Expected {
@@ -91,7 +53,7 @@ function rule(overrides: Partial<EngineRule> & Pick<EngineRule, 'operator'>): En
 
 describe('RuleEngine on simulated plant data', () => {
   const temperature = series(TEMPERATURE);
-  const median = [...temperature].sort((a, b) => a.value - b.value)[temperature.length >> 1].value;
+  const median = medianOf(temperature);
 
   it.each(RULE_OPERATORS)(
     'opens, closes and counts a constant rule with %s like the reference',

@@ -103,6 +103,8 @@ export class RuleEngine<R extends EngineRule = EngineRule> {
   private transitions: IncidenceTransition<R>[] = [];
   private readonly dirtyRules = new Set<RuleRuntime<R>>();
   private readonly dirtyVariables = new Set<number>();
+  // Rules removed with their incidence closed: their saved condition must not outlive them.
+  private stateResets: number[] = [];
 
   get ruleCount(): number {
     return this.rules.size;
@@ -121,7 +123,8 @@ export class RuleEngine<R extends EngineRule = EngineRule> {
    * rule evaluates the points after its creation, not history re-published by a source).
    */
   add(rule: R, state: RuleStateSnapshot = { conditionSince: null, openedAt: null }, startAt = 0): void {
-    this.remove(rule.id);
+    const existing = this.rules.get(rule.id);
+    if (existing) this.detachRule(existing);
     const runtime: RuleRuntime<R> = {
       rule,
       compare: comparatorOf(rule.operator, rule.deadband),
@@ -153,15 +156,15 @@ export class RuleEngine<R extends EngineRule = EngineRule> {
   remove(ruleId: number, closeOpen = false): void {
     const runtime = this.rules.get(ruleId);
     if (!runtime) return;
-    this.rules.delete(ruleId);
-    const { varOneId, varTwoId } = runtime.rule;
-    const first = this.variables.get(varOneId);
-    if (closeOpen && runtime.openedAt !== null) {
-      const at = Math.max(first?.ts ?? runtime.openedAt, runtime.openedAt);
-      this.close(runtime, at, first?.value ?? Number.NaN, this.thresholdOf(runtime) ?? Number.NaN);
+    if (closeOpen) {
+      if (runtime.openedAt !== null) {
+        const first = this.variables.get(runtime.rule.varOneId);
+        const at = Math.max(first?.ts ?? runtime.openedAt, runtime.openedAt);
+        this.close(runtime, at, first?.value ?? Number.NaN, this.thresholdOf(runtime) ?? Number.NaN);
+      }
+      this.stateResets.push(ruleId);
     }
-    this.detach(varOneId, runtime, 'asFirst');
-    if (varTwoId !== null) this.detach(varTwoId, runtime, 'asSecond');
+    this.detachRule(runtime);
   }
 
   /** Restores the watermark of a variable from the database (rebuild on start). */
@@ -217,7 +220,7 @@ export class RuleEngine<R extends EngineRule = EngineRule> {
     }
     this.dirtyVariables.clear();
     const counts: DayCounts[] = [];
-    const ruleStates: EngineCheckpoint['ruleStates'] = [];
+    const ruleStates = new Map<number, number | null>();
     for (const runtime of this.dirtyRules) {
       const ruleId = runtime.rule.id;
       if (runtime.countsDirty) {
@@ -238,14 +241,21 @@ export class RuleEngine<R extends EngineRule = EngineRule> {
         runtime.countsDirty = false;
       }
       if (runtime.stateDirty) {
-        ruleStates.push({ ruleId, conditionSince: runtime.conditionSince });
+        ruleStates.set(ruleId, runtime.conditionSince);
         runtime.stateDirty = false;
       }
     }
     this.dirtyRules.clear();
+    for (const ruleId of this.stateResets) ruleStates.set(ruleId, null);
+    this.stateResets = [];
     const transitions = this.transitions;
     this.transitions = [];
-    return { watermarks, counts, ruleStates, transitions };
+    return {
+      watermarks,
+      counts,
+      ruleStates: [...ruleStates].map(([ruleId, conditionSince]) => ({ ruleId, conditionSince })),
+      transitions,
+    };
   }
 
   private step(runtime: RuleRuntime<R>, at: number, left: number, right: number): void {
@@ -322,6 +332,14 @@ export class RuleEngine<R extends EngineRule = EngineRule> {
       this.variables.set(variableId, variable);
     }
     return variable;
+  }
+
+  private detachRule(runtime: RuleRuntime<R>): void {
+    // Still in dirtyRules if it has counts or state to save: the next checkpoint takes them.
+    this.rules.delete(runtime.rule.id);
+    const { varOneId, varTwoId } = runtime.rule;
+    this.detach(varOneId, runtime, 'asFirst');
+    if (varTwoId !== null) this.detach(varTwoId, runtime, 'asSecond');
   }
 
   private detach(variableId: number, runtime: RuleRuntime<R>, role: 'asFirst' | 'asSecond'): void {
