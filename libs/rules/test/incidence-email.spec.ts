@@ -158,20 +158,18 @@ describe('incidence e-mails over SMTP', () => {
       .withConnection((connection) =>
         connection.query<{ id: string }>(`select id from rules.email_delivery`),
       );
-    await app
-      .get(EventPublisher)
-      .publish(
-        Topics.notifications,
-        {
-          id: delivered.id,
-          rateKey: `rule-${ruleId}`,
-          to: ['ops@plant.example'],
-          subject: 'x',
-          text: 'x',
-          createdAt: t0,
-        },
-        String(ruleId),
-      );
+    await app.get(EventPublisher).publish(
+      Topics.notifications,
+      {
+        id: delivered.id,
+        rateKey: `rule-${ruleId}`,
+        to: ['ops@plant.example'],
+        subject: 'x',
+        text: 'x',
+        createdAt: t0,
+      },
+      String(ruleId),
+    );
     await settle(app);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(smtp.received).toHaveLength(1);

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   ruleCreateSchema,
   ruleIdParamsSchema,
@@ -35,14 +36,17 @@ export class RuleController {
     return this.rules.variableIds(user, params.id);
   }
 
-  // A text answer: the owner's label (empty when the owner no longer exists).
+  // A text answer: the owner's label (empty when the owner no longer exists). The type is set only on
+  // success, so an error still goes out as the JSON error body.
   @Get('owner/:id')
-  @Header('content-type', 'text/plain; charset=utf-8')
-  owner(
+  async owner(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: ruleIdParamsSchema }) params: { id: number },
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    return this.rules.owner(user, params.id);
+    const owner = await this.rules.owner(user, params.id);
+    reply.type('text/plain; charset=utf-8');
+    return owner;
   }
 
   @Get(':id')
