@@ -13,6 +13,7 @@ import {
   type PlatformConfig,
 } from '@plantlens/platform';
 import { OutboxService, RulesModule } from '../src';
+import { DayCountRepository } from '../src/engine/day-count.repository';
 import { RuleRepository, type NewRule } from '../src/rule/rule.repository';
 
 export type ConfigOverrides = Partial<Record<keyof PlatformConfig, string>>;
@@ -113,6 +114,7 @@ export async function storedIncidences(app: NestFastifyApplication): Promise<Sto
 export async function storedCounts(
   app: NestFastifyApplication,
 ): Promise<{ ruleId: number; day: string; evaluations: number; activations: number }[]> {
+  await app.get(DayCountRepository).fold();
   return app.get(Database).withConnection((connection) =>
     connection.query(
       `select rule_id as "ruleId", to_char(day, 'YYYY-MM-DD') as day, evaluations::float8 as evaluations,

@@ -1,11 +1,21 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { MeasurementPoint, RuleCatalogEvent } from '@plantlens/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { transitionMessages } from '../notification/incidence-email';
 import { OutboxService } from '../outbox/outbox.service';
+import { DayCountRepository } from './day-count.repository';
 import { EngineRepository, type LoadedRule, type RuleDefinition } from './engine.repository';
 import { EngineShard } from './engine-shard';
 import { RuleEngine } from './rule-engine';
+
+// How often the day counts appended by checkpoints are folded into rules.rule_day (reads fold first).
+const FOLD_INTERVAL_MS = 5_000;
 
 interface Waiter {
   generation: number;
@@ -28,13 +38,14 @@ export interface EngineCounters {
 // If a checkpoint fails, the engine rewinds to the database and fails every handler not yet committed,
 // so the bus redelivers their messages: nothing is lost, and the watermarks keep anything from counting twice.
 @Injectable()
-export class RuleEngineService implements OnApplicationBootstrap {
+export class RuleEngineService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('RuleEngine');
   private engine = new RuleEngine<RuleDefinition>();
   private generation = 0;
   private ready: Promise<void> = new Promise(() => undefined);
   private waiting: Waiter[] = [];
   private committing = false;
+  private foldTimer: NodeJS.Timeout | undefined;
   readonly counters: EngineCounters = { points: 0, evaluations: 0, skipped: 0, malformed: 0, checkpoints: 0 };
 
   constructor(
@@ -42,11 +53,23 @@ export class RuleEngineService implements OnApplicationBootstrap {
     private readonly repository: EngineRepository,
     private readonly shard: EngineShard,
     private readonly outbox: OutboxService,
+    private readonly dayCounts: DayCountRepository,
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
     this.ready = this.rebuild();
+    this.foldTimer = setInterval(() => {
+      this.dayCounts
+        .fold()
+        .catch((error: unknown) =>
+          this.logger.warn(`Folding day counts failed: ${error instanceof Error ? error.message : error}`),
+        );
+    }, FOLD_INTERVAL_MS);
     return this.ready;
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.foldTimer);
   }
 
   get ruleCount(): number {
