@@ -18,7 +18,10 @@ import { RuleRepository, type NewRule } from '../src/rule/rule.repository';
 
 export type ConfigOverrides = Partial<Record<keyof PlatformConfig, string>>;
 
-export async function startRulesApp(overrides: ConfigOverrides = {}): Promise<NestFastifyApplication> {
+export async function startRulesApp(
+  overrides: ConfigOverrides = {},
+  consumerGroup = 'rules-test',
+): Promise<NestFastifyApplication> {
   const config = loadPlatformConfig(
     { DATA_DIR: IN_MEMORY_DATA_DIR, LOG_LEVEL: 'error', LOG_FORMAT: 'text' },
     overrides,
@@ -27,7 +30,7 @@ export async function startRulesApp(overrides: ConfigOverrides = {}): Promise<Ne
     name: 'rules-test',
     module: serviceModule(config, [RulesModule]),
     config,
-    consumerGroup: 'rules-test',
+    consumerGroup,
   });
   await app.getHttpAdapter().getInstance().ready();
   return app;
