@@ -22,9 +22,11 @@ const { Kafka, logLevel } = require('kafkajs');
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const VARIABLES = 1_000;
 const RULES_PER_VARIABLE = 10;
-const KEYS = 6;
-// A message: INSTANTS consecutive seconds of the variables of one key (about 5 000 points).
-const INSTANTS = 30;
+// Partitions of the measurement topics, and message keys (variable id modulo KEYS, as data sources key).
+// The engine takes one message per partition at a time, so more partitions mean larger group commits.
+const KEYS = Number(process.env.BENCH_RULES_PARTITIONS ?? 6);
+// A message: INSTANTS consecutive seconds of the variables of one key (5 000 points).
+const INSTANTS = (5_000 * KEYS) / VARIABLES;
 // Every tenth variable has one rule that crosses its threshold every PERIOD_S / 2 seconds of data time;
 // the other rules never hold (alarms are rare), so they cost an evaluation and a count each.
 const PERIOD_S = 120;
@@ -317,6 +319,7 @@ async function main() {
         DATABASE_URL: baseUrl.replace(/\/[^/?]+(\?|$)/, '/plantlens_rules_bench$1'),
         KAFKA_BROKERS: brokers.join(','),
         KAFKA_CLIENT_ID: 'rules-bench',
+        KAFKA_TOPIC_PARTITIONS: String(KEYS),
         LOG_LEVEL: 'error',
         LOG_FORMAT: 'text',
       });
