@@ -298,6 +298,11 @@ async function main() {
 
   async function overKafka() {
     const baseUrl = process.env.DATABASE_URL ?? script('tools/postgres/start.sh', 'DATABASE_URL');
+    // A broker of the bench's own, started empty: its topics hold only this run's messages.
+    execFileSync('bash', [resolve(ROOT, 'tools/kafka/stop.sh'), '--wipe'], {
+      env: { ...process.env, ...BROKER_ENV },
+      stdio: 'ignore',
+    });
     const brokers = script('tools/kafka/start.sh', 'KAFKA_BROKERS', BROKER_ENV).split(',');
     try {
       const admin = new pg.Client({ connectionString: baseUrl });
@@ -305,15 +310,6 @@ async function main() {
       await admin.query('drop database if exists plantlens_rules_bench');
       await admin.query('create database plantlens_rules_bench');
       await admin.end();
-      const kafkaAdmin = new Kafka({ clientId: 'rules-bench', brokers, logLevel: logLevel.NOTHING }).admin();
-      await kafkaAdmin.connect();
-      const existing = await kafkaAdmin.listTopics();
-      const stale = Object.values(Topics).filter((topic) => existing.includes(topic));
-      if (stale.length > 0) await kafkaAdmin.deleteTopics({ topics: stale, timeout: 30_000 });
-      while ((await kafkaAdmin.listTopics()).some((topic) => stale.includes(topic))) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      await kafkaAdmin.disconnect();
 
       const config = loadPlatformConfig({
         DATABASE_URL: baseUrl.replace(/\/[^/?]+(\?|$)/, '/plantlens_rules_bench$1'),
@@ -380,14 +376,12 @@ async function main() {
   console.log(
     `rules bench: ${VARIABLES} variables, ${VARIABLES * RULES_PER_VARIABLE} rules, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
   );
-  const results = [];
-  if (!args.includes('--postgres-only')) results.push(await standalone());
-  if (!args.includes('--standalone-only')) results.push(await overKafka());
-  for (const r of results) {
+  const print = (r) =>
     console.log(
       `${r.mode}: ${r.pointsPerSecond.toLocaleString('en')} points/s (${r.evaluationsPerSecond.toLocaleString('en')} evaluations/s) over ${r.points.toLocaleString('en')} points and ${r.rules.toLocaleString('en')} rules; ` +
         `at ${r.pacedRate.toLocaleString('en')} points/s, produced → incidence published: p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms over ${r.transitions} transitions (expected ${r.expectedTransitions})`,
     );
-  }
+  if (!args.includes('--postgres-only')) print(await standalone());
+  if (!args.includes('--standalone-only')) print(await overKafka());
   process.exit(0);
 }
