@@ -198,6 +198,13 @@ describe('rules and incidences (standalone: identity, variables and rules in one
       .send([{ name: 'x', operator: '<', varOneId: 999_999, constant: 1 }]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(`${RuleMessages.unknownVariables}: 999999`);
+    const tooMany = await admin
+      .post('/api/web/rules-incidence')
+      .send(
+        Array.from({ length: 501 }, () => ({ name: 'x', operator: '<', varOneIds: [1, 2], constant: 1 })),
+      );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe(RuleMessages.tooMany);
     const invalid = await admin
       .post('/api/web/rules-incidence')
       .send([{ name: '', operator: '!', varOneId: 1, emails: 'x' }]);

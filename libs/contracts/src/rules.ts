@@ -23,6 +23,7 @@ export const RuleMessages = {
   deleteForbidden: 'Only the owner of the rule or an administrator may delete it',
   unknownVariables: 'Unknown variables',
   formula: 'formula: must be the JSON text of {operator, varOneId, varTwoId?, constant?}',
+  tooMany: `A request may create at most ${RULE_MAX_PER_REQUEST} rules`,
 } as const;
 
 // Spec §5: each comma-separated item, trimmed, matches a simple pattern whose top-level domain has 2 to 4

@@ -8,6 +8,7 @@ import {
 import {
   Authorities,
   batchRuleName,
+  RULE_MAX_PER_REQUEST,
   ruleFormula,
   RuleMessages,
   type ObjectAccessDto,
@@ -23,6 +24,7 @@ import { RuleRepository, type NewRule, type RuleChanges, type RuleRow } from './
 import { VariableCatalogClient } from './variable-catalog.client';
 
 export const INCIDENCE_OBJECT = 'incidence';
+const OWNER_REGISTRATIONS_AT_ONCE = 20;
 
 export interface ReadableRule {
   row: RuleRow;
@@ -100,6 +102,9 @@ export class RuleService {
     accessToken: string,
     items: RuleCreateItem[],
   ): Promise<RuleIncidenceDto[]> {
+    if (items.reduce((total, item) => total + firstOperands(item).length, 0) > RULE_MAX_PER_REQUEST) {
+      throw new BadRequestException(RuleMessages.tooMany);
+    }
     const variableIds = [
       ...new Set(
         items.flatMap((item) => [...firstOperands(item), ...(item.varTwoId ? [item.varTwoId] : [])]),
@@ -136,7 +141,14 @@ export class RuleService {
     });
     const ids = await this.rules.insertMany(rules, this.shard.owner);
     try {
-      await Promise.all(ids.map((id) => this.identity.registerOwner(INCIDENCE_OBJECT, id, user.id)));
+      // A few at a time: a batch may hold hundreds of rules.
+      for (let start = 0; start < ids.length; start += OWNER_REGISTRATIONS_AT_ONCE) {
+        await Promise.all(
+          ids
+            .slice(start, start + OWNER_REGISTRATIONS_AT_ONCE)
+            .map((id) => this.identity.registerOwner(INCIDENCE_OBJECT, id, user.id)),
+        );
+      }
     } catch (error) {
       // Rules nobody owns could be seen by administrators only: undo them and report the failure.
       for (const id of ids) await this.rules.delete(id, this.shard.owner);
