@@ -104,18 +104,21 @@ export class EngineRepository {
   }
 
   /**
-   * Makes a checkpoint durable in one transaction, with the events it causes in the outbox; returns how
-   * many it wrote. States of rules deleted meanwhile are dropped (their counts when folded).
+   * Makes a checkpoint durable, with the events it causes in the outbox, in one transaction; returns how
+   * many events it wrote. Without openings or closings it is a single statement. States of rules deleted
+   * meanwhile are dropped (their counts when folded).
    */
-  write(
+  async write(
     checkpoint: EngineCheckpoint<RuleDefinition>,
     owner: string,
     messagesOf: TransitionMessages,
   ): Promise<number> {
+    if (checkpoint.transitions.length === 0) {
+      await this.database.withConnection((connection) => this.writeBulk(connection, checkpoint));
+      return 0;
+    }
     return this.database.transaction(async (connection) => {
-      await this.writeWatermarks(connection, checkpoint.watermarks);
-      await this.writeCounts(connection, checkpoint);
-      await this.writeRuleStates(connection, checkpoint);
+      await this.writeBulk(connection, checkpoint);
       const messages: OutboxMessage[] = [];
       for (const round of rounds(checkpoint.transitions)) {
         const closings = round.filter((t) => t.type === 'closed');
@@ -146,39 +149,19 @@ export class EngineRepository {
     });
   }
 
-  private async writeWatermarks(connection: DatabaseConnection, watermarks: VariableWatermark[]) {
-    if (watermarks.length === 0) return;
-    await connection.query(
-      `insert into rules.variable_watermark (variable_id, ts_ms, value)
-       select * from unnest($1::int[], $2::bigint[], $3::float8[])
-       on conflict (variable_id) do update set ts_ms = excluded.ts_ms, value = excluded.value
-       where excluded.ts_ms > rules.variable_watermark.ts_ms`,
-      [watermarks.map((w) => w.variableId), watermarks.map((w) => w.ts), watermarks.map((w) => w.value)],
-    );
-  }
-
-  private async writeCounts(connection: DatabaseConnection, { counts }: EngineCheckpoint) {
-    if (counts.length === 0) return;
-    await connection.query(
-      `insert into rules.rule_day_pending (rule_ids, days, evaluations, activations) values ($1, $2, $3, $4)`,
-      [
-        counts.map((c) => c.ruleId),
-        counts.map((c) => c.day),
-        counts.map((c) => c.evaluations),
-        counts.map((c) => c.activations),
-      ],
-    );
-  }
-
-  private async writeRuleStates(connection: DatabaseConnection, { ruleStates }: EngineCheckpoint) {
-    if (ruleStates.length === 0) return;
-    await connection.query(
-      `insert into rules.rule_state (rule_id, condition_since_ms)
-       select s.rule_id, s.since from unnest($1::int[], $2::bigint[]) as s(rule_id, since)
-       join rules.rule r on r.id = s.rule_id
-       on conflict (rule_id) do update set condition_since_ms = excluded.condition_since_ms`,
-      [ruleStates.map((s) => s.ruleId), ruleStates.map((s) => s.conditionSince)],
-    );
+  private async writeBulk(connection: DatabaseConnection, checkpoint: EngineCheckpoint) {
+    const { watermarks, counts, ruleStates } = checkpoint;
+    await connection.query(`select rules.write_checkpoint($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+      watermarks.map((w) => w.variableId),
+      watermarks.map((w) => w.ts),
+      watermarks.map((w) => w.value),
+      counts.map((c) => c.ruleId),
+      counts.map((c) => c.day),
+      counts.map((c) => c.evaluations),
+      counts.map((c) => c.activations),
+      ruleStates.map((s) => s.ruleId),
+      ruleStates.map((s) => s.conditionSince),
+    ]);
   }
 
   // Openings join their rule's unresolved summary, or start one (status NEW, by nobody). A replayed
@@ -189,50 +172,39 @@ export class EngineRepository {
     openings: IncidenceTransition<RuleDefinition>[],
   ): Promise<[IncidenceTransition<RuleDefinition>, IncidenceEvent][]> {
     if (openings.length === 0) return [];
-    const fresh = await connection.query<{ rule_id: number }>(
-      `select c.rule_id from unnest($1::int[], $2::bigint[]) as c(rule_id, opened_ms)
-       join rules.rule r on r.id = c.rule_id
-       where not exists (select 1 from rules.incidence i where i.rule_id = c.rule_id and i.opened_ms = c.opened_ms)`,
-      [openings.map((t) => t.rule.id), openings.map((t) => t.openedAt)],
-    );
-    const freshRules = new Set(fresh.map((row) => row.rule_id));
-    const news = openings.filter((t) => freshRules.has(t.rule.id));
-    if (news.length === 0) return [];
-    const summaries = await connection.query<{ id: number; rule_id: number; created: boolean }>(
-      `insert into rules.incidence_summary (rule_id, first_activation, last_activation, openings)
-       select c.rule_id, to_timestamp(c.opened_ms / 1000.0), to_timestamp(c.opened_ms / 1000.0), 1
-       from unnest($1::int[], $2::float8[]) as c(rule_id, opened_ms)
-       on conflict (rule_id) where resolved_at is null do update set
-         openings = rules.incidence_summary.openings + 1,
-         last_activation = greatest(rules.incidence_summary.last_activation, excluded.last_activation)
-       returning id, rule_id, (xmax = 0) as created`,
-      [news.map((t) => t.rule.id), news.map((t) => t.openedAt)],
-    );
-    const created = summaries.filter((summary) => summary.created).map((summary) => summary.id);
-    if (created.length > 0) {
-      await connection.query(
-        `insert into rules.summary_status (summary_id, status, user_id) select unnest($1::int[]), 'NEW', null`,
-        [created],
-      );
-    }
-    const summaryOf = new Map(summaries.map((summary) => [summary.rule_id, summary.id]));
-    const incidences = await connection.query<{ id: number; rule_id: number }>(
-      `insert into rules.incidence (rule_id, summary_id, opened_ms, opened_value, opened_threshold)
-       select * from unnest($1::int[], $2::int[], $3::bigint[], $4::float8[], $5::float8[])
-       returning id, rule_id`,
+    const rows = await connection.query<{ id: number; rule_id: number; summary_id: number }>(
+      `with opening as (
+         select c.* from unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[])
+           as c(rule_id, opened_ms, value, threshold)
+         join rules.rule r on r.id = c.rule_id
+         where not exists (select 1 from rules.incidence i where i.rule_id = c.rule_id and i.opened_ms = c.opened_ms)),
+       summary as (
+         insert into rules.incidence_summary (rule_id, first_activation, last_activation, openings)
+         select rule_id, to_timestamp(opened_ms / 1000.0), to_timestamp(opened_ms / 1000.0), 1 from opening
+         on conflict (rule_id) where resolved_at is null do update set
+           openings = rules.incidence_summary.openings + 1,
+           last_activation = greatest(rules.incidence_summary.last_activation, excluded.last_activation)
+         returning id, rule_id, (xmax = 0) as created),
+       status as (
+         insert into rules.summary_status (summary_id, status, user_id)
+         select id, 'NEW', null from summary where created)
+       insert into rules.incidence (rule_id, summary_id, opened_ms, opened_value, opened_threshold)
+       select o.rule_id, s.id, o.opened_ms, o.value, o.threshold from opening o join summary s using (rule_id)
+       returning id, rule_id, summary_id`,
       [
-        news.map((t) => t.rule.id),
-        news.map((t) => summaryOf.get(t.rule.id)),
-        news.map((t) => t.openedAt),
-        news.map((t) => t.value),
-        news.map((t) => t.threshold),
+        openings.map((t) => t.rule.id),
+        openings.map((t) => t.openedAt),
+        openings.map((t) => t.value),
+        openings.map((t) => t.threshold),
       ],
     );
-    const incidenceOf = new Map(incidences.map((row) => [row.rule_id, row.id]));
-    return news.map((t) => [
-      t,
-      eventOf(t, incidenceOf.get(t.rule.id) as number, summaryOf.get(t.rule.id) as number),
-    ]);
+    const byRule = new Map(rows.map((row) => [row.rule_id, row]));
+    return openings.flatMap((t) => {
+      const row = byRule.get(t.rule.id);
+      return row
+        ? [[t, eventOf(t, row.id, row.summary_id)] as [IncidenceTransition<RuleDefinition>, IncidenceEvent]]
+        : [];
+    });
   }
 
   private async close(

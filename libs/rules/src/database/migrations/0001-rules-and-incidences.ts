@@ -83,6 +83,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       activations integer[] not null
     )`.execute(db);
 
+  // The bulk of a checkpoint in one call (one round trip): watermarks (only forward), the day counts
+  // appended, and the condition states of rules that still exist.
+  await sql`
+    create function rules.write_checkpoint(
+      watermark_ids integer[], watermark_ts bigint[], watermark_values double precision[],
+      count_rules integer[], count_days integer[], count_evaluations integer[], count_activations integer[],
+      state_rules integer[], state_since bigint[]
+    ) returns void language sql as $$
+      insert into rules.variable_watermark (variable_id, ts_ms, value)
+      select * from unnest(watermark_ids, watermark_ts, watermark_values)
+      on conflict (variable_id) do update set ts_ms = excluded.ts_ms, value = excluded.value
+      where excluded.ts_ms > rules.variable_watermark.ts_ms;
+      insert into rules.rule_day_pending (rule_ids, days, evaluations, activations)
+      select count_rules, count_days, count_evaluations, count_activations
+      where cardinality(count_rules) > 0;
+      insert into rules.rule_state (rule_id, condition_since_ms)
+      select s.rule_id, s.since from unnest(state_rules, state_since) as s(rule_id, since)
+      join rules.rule r on r.id = s.rule_id
+      on conflict (rule_id) do update set condition_since_ms = excluded.condition_since_ms;
+    $$`.execute(db);
+
   await sql`
     create table rules.incidence_summary (
       id integer generated always as identity primary key,
