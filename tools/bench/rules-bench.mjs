@@ -331,12 +331,15 @@ async function main() {
         const started = now();
         const saturating = worker({ role: 'producer', brokers, t0, totalPoints: total });
         await saturating.next();
+        const producerSeconds = (now() - started) / 1000;
         await waitForEngine(app, total);
         const saturated = {
           points: total,
           seconds: (now() - started) / 1000,
           evaluations: engine.counters.evaluations,
         };
+        // The producer's own rate: when it is not far above the engine's, the engine was waiting for points.
+        console.log(`Kafka producer: ${Math.round(total / producerSeconds).toLocaleString('en')} points/s`);
         const rate = Math.round(saturated.points / saturated.seconds / 2);
         const paced = pointsOf(rate * PACED_SECONDS);
         const pacing = worker({
