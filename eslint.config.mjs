@@ -56,6 +56,23 @@ export default [
     },
   },
   {
+    // The simulated plant is test data for every domain's tests and benchmarks.
+    files: ['libs/*/test/**', 'tools/bench/**'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: ['@plantlens/simulator'],
+          depConstraints: [
+            { sourceTag: 'scope:backend', onlyDependOnLibsWithTags: ['scope:backend', 'scope:shared'] },
+            { sourceTag: 'type:domain', notDependOnLibsWithTags: ['type:domain', 'type:app'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-properties': 'off' },

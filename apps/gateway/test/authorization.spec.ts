@@ -17,7 +17,8 @@ type Role = (typeof ROLES)[number];
 // ok: the guard lets the call through (the answer is then the route's own: 2xx, 400, 404, 409, …).
 type Expected = 401 | 403 | 'ok';
 // Who "the user with the feature" is for a route: the holder of its feature, or the object's owner.
-type FeatureHolder = 'plain' | 'explorer' | 'querier' | 'product' | 'admin' | 'owner' | 'superAdmin';
+type FeatureHolder =
+  'plain' | 'explorer' | 'querier' | 'incidencer' | 'product' | 'admin' | 'owner' | 'superAdmin';
 
 interface Row {
   expected: [Expected, Expected, Expected, Expected, Expected];
@@ -33,6 +34,7 @@ const EXPLORE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'e
 // The variable pickers serve every feature that chooses variables; Explore stands for them here.
 const VARIABLE_PICKER = EXPLORE;
 const QUERY: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'querier' };
+const INCIDENCE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'incidencer' };
 
 const TABLE: Record<string, Row> = {
   'GET /api/web/account': SIGNED_IN,
@@ -71,6 +73,20 @@ const TABLE: Record<string, Row> = {
   'GET /api/web/query/{id}/permissions/groups': QUERY,
   'PUT /api/web/query/{id}/permission/{permissionType}/{userOrGroup}/{targetId}': QUERY,
   'DELETE /api/web/query/{id}/permission/{permissionType}/{userOrGroup}/{targetId}': QUERY,
+  'GET /api/web/rules-incidence': INCIDENCE,
+  'GET /api/web/rules-incidence/{id}': INCIDENCE,
+  'GET /api/web/rules-incidence/variable-ids/{id}': INCIDENCE,
+  'GET /api/web/rules-incidence/owner/{id}': INCIDENCE,
+  'POST /api/web/rules-incidence': INCIDENCE,
+  'PUT /api/web/rules-incidence': INCIDENCE,
+  'DELETE /api/web/rules-incidence': INCIDENCE,
+  'GET /api/web/evaluations-incidence': INCIDENCE,
+  'GET /api/web/evaluations-incidence/v2': INCIDENCE,
+  'GET /api/web/evaluations-incidence/closed-summaries': INCIDENCE,
+  'PUT /api/web/evaluations-incidence/{id}': INCIDENCE,
+  'PUT /api/web/evaluations-incidence/manage-summary/{ruleId}': INCIDENCE,
+  'PUT /api/web/evaluations-incidence/resolve-summary/{id}': INCIDENCE,
+  'GET /api/web/current-status-incidence': INCIDENCE,
   'GET /api/web/explorer/variables': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'explorer' },
   'GET /api/web/explorer/timeline-data': {
     expected: [401, 403, 'ok', 'ok', 'ok'],
@@ -158,6 +174,12 @@ describe('authorization of every route', () => {
     await asSuper(http().put(`/api/web/group/${queriers.body.id}/permission`))
       .send({ query: true })
       .expect(200);
+    const incidencers = await asSuper(http().post('/api/web/group'))
+      .send({ name: 'incidencers' })
+      .expect(201);
+    await asSuper(http().put(`/api/web/group/${incidencers.body.id}/permission`))
+      .send({ incidence: true })
+      .expect(200);
     const create = async (name: string, admin: boolean, groupIds: number[]) =>
       (
         await asSuper(http().post('/api/web/user'))
@@ -167,6 +189,7 @@ describe('authorization of every route', () => {
     await create('plain', false, []);
     await create('explorer', false, [explorers.body.id]);
     await create('querier', false, [queriers.body.id]);
+    await create('incidencer', false, [incidencers.body.id]);
     await create('product', false, [rootId]);
     await create('admin2', true, []);
     const ownerId = await create('owner', false, []);
@@ -187,6 +210,7 @@ describe('authorization of every route', () => {
     tokens.set('plain', await signIn('plain', 'secret1'));
     tokens.set('explorer', await signIn('explorer', 'secret1'));
     tokens.set('querier', await signIn('querier', 'secret1'));
+    tokens.set('incidencer', await signIn('incidencer', 'secret1'));
     tokens.set('product', await signIn('product', 'secret1'));
     tokens.set('admin', await signIn('admin2', 'secret1'));
     tokens.set('owner', await signIn('owner', 'secret1'));

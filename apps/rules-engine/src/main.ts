@@ -1,7 +1,12 @@
-import { RulesModule } from '@plantlens/rules';
+import { RulesModule, rulesEngineConsumerGroup } from '@plantlens/rules';
 import { loadPlatformConfig, runService, serviceModule } from '@plantlens/platform';
 
 runService(() => {
   const config = loadPlatformConfig(process.env);
-  return { name: 'rules-engine', module: serviceModule(config, [RulesModule]), config };
+  return {
+    name: 'rules-engine',
+    module: serviceModule(config, [RulesModule]),
+    config,
+    consumerGroup: rulesEngineConsumerGroup(config),
+  };
 });

@@ -11,3 +11,5 @@ export * from './group';
 export * from './permission';
 export * from './csv-upload';
 export * from './query';
+export * from './rules';
+export * from './incidences';

@@ -23,3 +23,4 @@ export * from './sources/variable-declaration.client';
 export * from './sources/measurement-keys';
 export * from './identity/identity-client';
 export * from './scheduling/periodic-job';
+export * from './http/service-url';

@@ -1,14 +1,55 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { SchemaMigrator } from '@plantlens/platform';
+import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { CurrentStatusController } from './current-status/current-status.controller';
+import { RULES_SCHEMA } from './database/rules-database';
+import { rulesMigrations } from './database/migrations';
+import { DayCountRepository } from './engine/day-count.repository';
+import { EngineConsumer } from './engine/engine.consumer';
+import { EngineRepository } from './engine/engine.repository';
+import { EngineShard } from './engine/engine-shard';
+import { RuleEngineService } from './engine/rule-engine.service';
+import { IncidenceController } from './incidence/incidence.controller';
+import { IncidenceRepository } from './incidence/incidence.repository';
+import { IncidenceService } from './incidence/incidence.service';
+import { EmailDeliveryRepository } from './notification/email-delivery.repository';
+import { EmailSenderService } from './notification/email-sender.service';
+import { NotificationConsumer } from './notification/notification.consumer';
+import { OutboxService } from './outbox/outbox.service';
+import { RuleController } from './rule/rule.controller';
+import { RuleRepository } from './rule/rule.repository';
+import { RuleService } from './rule/rule.service';
+import { VariableCatalogClient } from './rule/variable-catalog.client';
 
-export const RULES_SCHEMA = 'rules';
-
-// Owns the PostgreSQL schema "rules"; its tables, routes and consumers arrive with issue 6.
-@Module({})
+// Rules, the streaming engine, incidences, their e-mails and the current-status map; owns schema "rules".
+@Module({
+  controllers: [
+    RuleController,
+    IncidenceController,
+    CurrentStatusController,
+    EngineConsumer,
+    NotificationConsumer,
+  ],
+  providers: [
+    EngineShard,
+    EngineRepository,
+    DayCountRepository,
+    RuleEngineService,
+    OutboxService,
+    EmailDeliveryRepository,
+    EmailSenderService,
+    IdentityClient,
+    VariableCatalogClient,
+    RuleRepository,
+    RuleService,
+    IncidenceRepository,
+    IncidenceService,
+  ],
+  exports: [RuleEngineService, OutboxService, EmailSenderService],
+})
 export class RulesModule implements OnModuleInit {
   constructor(private readonly migrator: SchemaMigrator) {}
 
   onModuleInit(): Promise<void> {
-    return this.migrator.migrate(RULES_SCHEMA, {});
+    return this.migrator.migrate(RULES_SCHEMA, rulesMigrations);
   }
 }

@@ -116,6 +116,26 @@ const environmentSchema = z.object({
     .min(1)
     .max(366 * 86_400)
     .default(3600),
+  // Rules engine instances: each evaluates the rules whose id modulo RULES_ENGINE_SHARDS is its
+  // RULES_ENGINE_SHARD, reading every partition of the measurement topics (see libs/rules README section).
+  RULES_ENGINE_SHARDS: z.coerce.number().int().min(1).max(1000).default(1),
+  RULES_ENGINE_SHARD: z.coerce.number().int().min(0).max(999).default(0),
+  // The address users open Plantlens at, for links in e-mails.
+  PUBLIC_URL: url(['http', 'https']).default('http://localhost:3000'),
+  // E-mail of incidences (nodemailer over SMTP); without SMTP_HOST e-mails are kept as failed, not sent.
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  // true: TLS from the first byte (port 465); false: STARTTLS when the server offers it.
+  SMTP_SECURE: flag.default(false),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_FROM: z.string().min(3).default('Plantlens <plantlens@localhost>'),
+  // Most e-mails per rule within the window; openings beyond it are counted in the next e-mail.
+  NOTIFICATION_RULE_MAX_EMAILS: z.coerce.number().int().min(1).max(10_000).default(10),
+  NOTIFICATION_RULE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  // A failed delivery is retried after this delay, doubling up to 15 minutes, at most this many times.
+  NOTIFICATION_RETRY_INITIAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  NOTIFICATION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
   // Access tokens are Ed25519 JWTs: identity signs with AUTH_SIGNING_KEY (PKCS8), every service verifies with
   // AUTH_VERIFY_KEY (SPKI). With neither set, a key pair is generated once into DATA_DIR/keys and reused.
   AUTH_SIGNING_KEY: pem('PRIVATE KEY').optional(),
@@ -181,6 +201,9 @@ export function loadPlatformConfig(
     config.MQTT_URL && !config.MQTT_TOPICS && 'MQTT_TOPICS: is required when MQTT_URL is set',
     // MQTT 3.1.1 allows a password only together with a user name.
     config.MQTT_PASSWORD && !config.MQTT_USERNAME && 'MQTT_USERNAME: is required when MQTT_PASSWORD is set',
+    config.RULES_ENGINE_SHARD >= config.RULES_ENGINE_SHARDS &&
+      'RULES_ENGINE_SHARD: must be below RULES_ENGINE_SHARDS',
+    config.SMTP_PASSWORD && !config.SMTP_USER && 'SMTP_USER: is required when SMTP_PASSWORD is set',
     config.MQTT_BUFFER_POINTS < config.MQTT_BATCH_POINTS &&
       'MQTT_BUFFER_POINTS: must be at least MQTT_BATCH_POINTS',
     !rollupsOutliveRaw &&

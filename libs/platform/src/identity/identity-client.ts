@@ -18,10 +18,10 @@ import {
   type PermissionType,
   type TargetType,
 } from '@plantlens/contracts';
-import type { AddressInfo } from 'node:net';
 import { AuthKeys } from '../auth/auth-keys';
 import type { PlatformConfig } from '../config/platform-config';
 import { PLATFORM_CONFIG } from '../config/platform-config.module';
+import { serviceBaseUrl } from '../http/service-url';
 
 const TIMEOUT_MS = 10_000;
 
@@ -143,16 +143,7 @@ export class IdentityClient {
   }
 
   private baseUrl(): string {
-    if (this.config.IDENTITY_URL) return this.config.IDENTITY_URL.replace(/\/$/, '');
-    // Standalone: the address this process is listening on (a test's ephemeral port included).
-    const address = this.adapterHost.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null;
-    if (!address || typeof address === 'string') {
-      throw new ServiceUnavailableException(
-        'IDENTITY_URL is not set and this process is not listening on TCP',
-      );
-    }
-    const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
-    return `http://${address.family === 'IPv6' && host !== '127.0.0.1' ? `[${host}]` : host}:${address.port}`;
+    return serviceBaseUrl(this.config.IDENTITY_URL, this.adapterHost, 'IDENTITY_URL');
   }
 }
 

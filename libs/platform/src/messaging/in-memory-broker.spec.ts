@@ -59,4 +59,13 @@ describe('InMemoryBroker', () => {
     await third;
     expect(thirdAccepted).toBe(true);
   });
+
+  it('keeps the latest messages of a topic nobody consumes, without holding its publishers', async () => {
+    const broker = new InMemoryBroker({ maxInFlightPerTopic: 2, maxRetainedPerTopic: 3 });
+    for (let index = 0; index < 10; index += 1) await broker.publish('unread', String(index), 'k');
+    const seen: string[] = [];
+    broker.subscribe('unread', 'late', async (message) => void seen.push(message.value));
+    await broker.drain();
+    expect(seen).toEqual(['7', '8', '9']);
+  });
 });

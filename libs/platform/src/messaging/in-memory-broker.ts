@@ -5,7 +5,9 @@
 // - every consumer group receives every message; messages published before a group subscribes wait for it;
 // - a handler that fails leaves the message uncommitted: it is redelivered after a backoff, so a failure
 //   to store never loses data (at-least-once; handlers are idempotent);
-// - publishing waits while too many messages are in flight, as a producer waits for broker acks.
+// - publishing waits while too many messages are in flight to consumers, as a producer waits for broker acks;
+// - a topic nobody consumes (yet) keeps its latest `maxRetainedPerTopic` messages, as Kafka's retention
+//   would, instead of holding its publishers forever (standalone has no consumer of `incidences`).
 
 export interface BrokerMessage {
   topic: string;
@@ -37,6 +39,7 @@ interface TopicState {
 export interface InMemoryBrokerOptions {
   partitions?: number;
   maxInFlightPerTopic?: number;
+  maxRetainedPerTopic?: number;
   retryBackoffMs?: { initial: number; max: number };
   onHandlerError?: (error: unknown, message: BrokerMessage, attempt: number) => void;
 }
@@ -45,6 +48,7 @@ export class InMemoryBroker {
   private readonly topics = new Map<string, TopicState>();
   private readonly partitionCount: number;
   private readonly maxInFlight: number;
+  private readonly maxRetained: number;
   private readonly backoff: { initial: number; max: number };
   private readonly waitingPublishers = new Map<string, (() => void)[]>();
   private closed = false;
@@ -52,12 +56,13 @@ export class InMemoryBroker {
   constructor(private readonly options: InMemoryBrokerOptions = {}) {
     this.partitionCount = options.partitions ?? 6;
     this.maxInFlight = options.maxInFlightPerTopic ?? 64;
+    this.maxRetained = options.maxRetainedPerTopic ?? 10_000;
     this.backoff = options.retryBackoffMs ?? { initial: 100, max: 5_000 };
   }
 
   async publish(topic: string, value: string, key: string | null = null): Promise<void> {
     if (this.closed) throw new Error('in-memory broker is closed');
-    while (this.inFlight(topic) >= this.maxInFlight) {
+    while (this.inFlightToGroups(topic) >= this.maxInFlight) {
       await new Promise<void>((resolve) => this.waiters(topic).push(resolve));
     }
     const state = this.topic(topic);
@@ -67,6 +72,7 @@ export class InMemoryBroker {
     state.nextOffset[partition] = offset + 1;
     const message: BrokerMessage = { topic, partition, offset, key, value };
     if (state.groups.size === 0) {
+      if (state.retained.length >= this.maxRetained) state.retained.shift();
       state.retained.push(message);
       return;
     }
@@ -171,7 +177,7 @@ export class InMemoryBroker {
   private releasePublishers(topic: string): void {
     const list = this.waitingPublishers.get(topic);
     if (!list || list.length === 0) return;
-    if (!this.closed && this.inFlight(topic) >= this.maxInFlight) return;
+    if (!this.closed && this.inFlightToGroups(topic) >= this.maxInFlight) return;
     for (const resolve of list.splice(0)) resolve();
   }
 }

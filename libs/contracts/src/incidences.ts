@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { ruleOperatorSchema } from './rules';
+
+// Incidences (spec part 2 §2 "Rules and incidences", §3, §4, §7). The engine opens an incidence when a
+// rule's condition turns true and closes it when it turns false. The incidences of one rule are followed
+// as one summary: it starts with the rule's first opening, gathers the openings that follow, and is
+// handled through statuses until someone resolves it (SOLVED); the next opening starts a new summary.
+
+export const INCIDENCE_STATUSES = ['NEW', 'REVISION', 'REPORTED', 'DISMISSED', 'SOLVED'] as const;
+export const incidenceStatusSchema = z.enum(INCIDENCE_STATUSES, {
+  message: 'must be one of NEW, REVISION, REPORTED, DISMISSED, SOLVED',
+});
+export type IncidenceStatus = z.infer<typeof incidenceStatusSchema>;
+/** Set only by resolve-summary; a resolved summary is closed (it appears in closed-summaries). */
+export const RESOLVED_STATUS: IncidenceStatus = 'SOLVED';
+
+export const IncidenceMessages = {
+  notFound: 'Incidence summary not found',
+  resolvedUnchangeable: 'A resolved incidence summary cannot change status',
+  resolveThroughResolve: 'SOLVED is set by resolve-summary',
+  editForbidden: 'You may not handle the incidences of this rule',
+} as const;
+
+/** Days of the evolution strip and of the "activations in 30 days" filter (spec §9). */
+export const EVOLUTION_DAYS = 30;
+export const INCIDENCE_PAGE_SIZE_DEFAULT = 10;
+export const INCIDENCE_PAGE_SIZE_MAX = 200;
+
+const pathId = z.coerce
+  .number({ message: 'must be a positive integer id' })
+  .int('must be a positive integer id')
+  .positive('must be a positive integer id');
+
+export const incidenceIdParamsSchema = z.object({ id: pathId });
+export const incidenceRuleIdParamsSchema = z.object({ ruleId: pathId });
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((text) =>
+    (text ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+const idCommaList = z
+  .string()
+  .optional()
+  .transform((text, context) => {
+    const items = (text ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0);
+    const ids = items.map(Number);
+    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
+      context.addIssue({ code: 'custom', message: 'must be comma-separated positive integer ids' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+const page = z.coerce
+  .number({ message: 'must be a page number from 1' })
+  .int('must be a page number from 1')
+  .min(1, 'must be a page number from 1')
+  .default(1);
+const pageSize = z.coerce
+  .number({ message: `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}` })
+  .int()
+  .min(1, `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}`)
+  .max(INCIDENCE_PAGE_SIZE_MAX, `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}`)
+  .default(INCIDENCE_PAGE_SIZE_DEFAULT);
+const flag = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
+export const INCIDENCE_SORT_FIELDS = [
+  'gravity',
+  'name',
+  'firstActivation',
+  'lastActivation',
+  'totalActivations',
+  'status',
+] as const;
+export type IncidenceSortField = (typeof INCIDENCE_SORT_FIELDS)[number];
+
+// GET /api/web/evaluations-incidence and /v2. Default order: gravity descending (spec §9).
+export const incidenceListQuerySchema = z.object({
+  page,
+  pageSize,
+  /** only summaries with an activation in the last 30 days */
+  lastActivationFiltered: flag,
+  /** text found in the rule name, any case */
+  filter: z.string().trim().max(200).optional(),
+  sortField: z
+    .enum(INCIDENCE_SORT_FIELDS, { message: `must be one of ${INCIDENCE_SORT_FIELDS.join(', ')}` })
+    .default('gravity'),
+  // Ant Design's table says ascend / descend.
+  sortOrder: z
+    .enum(['asc', 'desc', 'ascend', 'descend'], { message: 'must be asc or desc' })
+    .default('desc')
+    .transform((order) => (order.startsWith('asc') ? 'asc' : 'desc')),
+  filterStatus: incidenceStatusSchema.optional(),
+  /** asset ids of GET /api/web/current-status-incidence; a summary matches its rule's asset or a descendant */
+  filterAssets: idCommaList,
+  /** rule tags: a summary matches when its rule carries any of them */
+  filterTags: commaList,
+});
+export type IncidenceListQuery = z.infer<typeof incidenceListQuerySchema>;
+
+const isoDate = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 date-time' })
+  .transform((text) => new Date(text).getTime());
+
+// GET /api/web/evaluations-incidence/closed-summaries — resolved summaries whose activity (first to last
+// activation) meets [beginDate, endDate].
+export const closedSummariesQuerySchema = z
+  .object({
+    page,
+    pageSize,
+    filter: z.string().trim().max(200).optional(),
+    beginDate: isoDate,
+    endDate: isoDate,
+    filterTags: commaList,
+  })
+  .refine((query) => query.beginDate <= query.endDate, {
+    path: ['endDate'],
+    message: 'must not be before beginDate',
+  });
+export type ClosedSummariesQuery = z.infer<typeof closedSummariesQuerySchema>;
+
+// PUT /api/web/evaluations-incidence/{id}/ — the spec sends "the new status as payload": {status} or the
+// bare JSON string are both accepted. SOLVED goes through resolve-summary.
+export const incidenceStatusChangeSchema = z.preprocess(
+  (body) => (typeof body === 'string' ? { status: body } : body),
+  z.object({
+    status: incidenceStatusSchema.refine((status) => status !== RESOLVED_STATUS, {
+      message: IncidenceMessages.resolveThroughResolve,
+    }),
+  }),
+);
+export type IncidenceStatusChange = z.infer<typeof incidenceStatusChangeSchema>;
+
+// PUT /api/web/evaluations-incidence/manage-summary/{ruleId}/ — {enabled} or the bare boolean: switches
+// the rule on or off from the incidence table.
+export const manageSummarySchema = z.preprocess(
+  (body) => (typeof body === 'boolean' ? { enabled: body } : body),
+  z.object({ enabled: z.boolean({ message: 'must be true or false' }) }),
+);
+export type ManageSummary = z.infer<typeof manageSummarySchema>;
+
+export interface PaginationDto {
+  totalPages: number;
+  /** 1-based */
+  currentPage: number;
+  totalItems: number;
+}
+
+// One day of the evolution strip: date as [year, month 1-12, day] (UTC).
+export interface DayEvolutionDto {
+  date: [number, number, number];
+  /** activations / evaluations of that day, 0 without evaluations */
+  ratio: number;
+  activations: number;
+  totalEvaluations: number;
+}
+
+// Spec §3 "Incidence summary v2". Dates in unix seconds.
+export interface IncidenceSummaryV2Dto {
+  id: number;
+  rule: { id: number; name: string; isEnabled: boolean };
+  firstActivationDate: number;
+  lastActivationDate: number;
+  /** activations / evaluations over the summary's days (first to last activation, UTC), in percent */
+  gravityPercent: number;
+  /** incidences opened in this summary */
+  totalActivations: number;
+  /** the rule's condition in words; null unless the caller holds ROLE_SUPERADMIN or ROLE_PLANTLENS */
+  origin: string | null;
+  /** current status: the latest of historicStatus */
+  status: IncidenceStatus;
+  historicStatus: { status: IncidenceStatus; date: number; userId: number | null }[];
+  evolutionLast30Days: DayEvolutionDto[];
+  /** the rule's variables, for the explorer link */
+  variableIds: number[];
+  /** an incidence of the summary is open right now */
+  open: boolean;
+}
+
+export interface IncidenceSummaryV2PageDto {
+  data: IncidenceSummaryV2Dto[];
+  pagination: PaginationDto;
+}
+
+// A status change as the older calls show it; offsetDateTime is ISO 8601 with offset (UTC).
+export interface StatusChangeDto {
+  status: IncidenceStatus;
+  offsetDateTime: string;
+  /** null for the NEW entry the engine writes */
+  userId: number | null;
+}
+
+// Spec §3 "Older v1 summary".
+export interface IncidenceSummaryV1Dto {
+  id: number;
+  name: string;
+  ruleId: number;
+  /** ISO 8601 */
+  firstActivation: string;
+  lastActivation: string;
+  /** 0 to 1 */
+  gravity: number;
+  numberOfRealActivations: number;
+  /** null unless the caller holds ROLE_SUPERADMIN, ROLE_PLANTLENS or INCIDENCEORIGEN */
+  origin: string | null;
+  enabled: boolean;
+  status: IncidenceStatus;
+  statusChanges: StatusChangeDto[];
+  /** the last 30 days, oldest first; date YYYY-MM-DD (UTC) */
+  dayEvaluations: { date: string; evaluations: number; activations: number }[];
+}
+
+// Envelope of the older list calls (v1 and closed-summaries).
+export interface PagedListDto<T> {
+  data: T[];
+  totalPages: number;
+  currentPage: number;
+  count: number;
+}
+
+// Spec §3 "Historic incidence row".
+export interface HistoricIncidenceRowDto {
+  id: number;
+  name: string;
+  ruleId: number;
+  numberOfRealActivations: number;
+  origin: string | null;
+  /** ISO 8601 */
+  firstActivation: string;
+  lastActivation: string;
+  statusChanges: StatusChangeDto[];
+  variableIds: number[];
+}
+
+// Spec §3 "Current-status asset (map)": flat; the web shapes the tree by parentId.
+export interface CurrentStatusAssetDto {
+  id: number;
+  name: string;
+  parentId: number | null;
+  lat: number | null;
+  lng: number | null;
+  /** unresolved incidence summaries of the rules on this asset the caller may read; null: not available */
+  count: number | null;
+}
+
+// ---- Events --------------------------------------------------------------------------------------------
+
+// `incidences` topic, keyed by rule id. An incidence is identified by (ruleId, openedAt): a replay of the
+// same points yields the same identity, and consumers can ignore repeats.
+export const incidenceEventSchema = z.object({
+  type: z.enum(['opened', 'closed']),
+  incidenceId: z.number().int().positive(),
+  summaryId: z.number().int().positive(),
+  ruleId: z.number().int().positive(),
+  ruleName: z.string(),
+  operator: ruleOperatorSchema,
+  variableIds: z.array(z.number().int().positive()),
+  /** epoch ms: when the condition started to hold */
+  openedAt: z.number().int(),
+  /** epoch ms; on 'closed' */
+  closedAt: z.number().int().nullable(),
+  /** epoch ms of the point that made the transition */
+  at: z.number().int(),
+  /** value of the first variable at the transition */
+  value: z.number(),
+  /** the constant, or the second variable's value, it was compared with */
+  threshold: z.number(),
+});
+export type IncidenceEvent = z.infer<typeof incidenceEventSchema>;
+
+// `notifications` topic: one e-mail to send. `id` makes it idempotent (the sender keeps one delivery per
+// id); `rateKey` groups the e-mails that share a rate limit (one rule).
+export const emailNotificationSchema = z.object({
+  id: z.string().min(1).max(200),
+  rateKey: z.string().min(1).max(200),
+  to: z.array(z.email()).min(1).max(100),
+  subject: z.string().min(1).max(500),
+  text: z.string().min(1).max(100_000),
+  /** epoch ms the event happened */
+  createdAt: z.number().int(),
+});
+export type EmailNotification = z.infer<typeof emailNotificationSchema>;

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+
+// Incidence rules (spec part 2 §3 "Rule", §5 "Rule form", §7 "Incidences and rules"): a variable compared
+// with a constant or with another variable; the engine raises incidences when the comparison turns true.
+
+export const RULE_OPERATORS = ['<', '<=', '>', '>=', '=', '<>'] as const;
+export const ruleOperatorSchema = z.enum(RULE_OPERATORS, { message: 'must be one of <, <=, >, >=, =, <>' });
+export type RuleOperator = z.infer<typeof ruleOperatorSchema>;
+
+export const RULE_NAME_MAX_LENGTH = 200;
+export const RULE_MAX_EMAILS = 50;
+export const RULE_MAX_PER_REQUEST = 1_000;
+/** The longest minimum duration a rule may ask for: one day. */
+export const RULE_MAX_MIN_DURATION_SECONDS = 86_400;
+
+export const RuleMessages = {
+  mandatory: 'Mandatory field',
+  emails: 'Enter valid email addresses separated by commas',
+  secondOperand: 'give either a constant or a second variable (varTwoId), not both',
+  sameVariable: 'the second variable must differ from the first',
+  notFound: 'Rule not found',
+  editForbidden: 'You may not edit this rule',
+  deleteForbidden: 'Only the owner of the rule or an administrator may delete it',
+  unknownVariables: 'Unknown variables',
+  formula: 'formula: must be the JSON text of {operator, varOneId, varTwoId?, constant?}',
+  tooMany: `A request may create at most ${RULE_MAX_PER_REQUEST} rules`,
+} as const;
+
+// Spec §5: each comma-separated item, trimmed, matches a simple pattern whose top-level domain has 2 to 4
+// characters; an empty text means no e-mail.
+const EMAIL_PATTERN = /^[^\s@,]+@[^\s@,]+\.[A-Za-z]{2,4}$/;
+
+/** "a@b.com, c@d.es" → ["a@b.com", "c@d.es"]; undefined when an item is not an address. */
+export function parseEmailList(text: string): string[] | undefined {
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+  return items.every((item) => EMAIL_PATTERN.test(item)) ? [...new Set(items)] : undefined;
+}
+
+export const emailListSchema = z
+  .string({ message: RuleMessages.emails })
+  .max(5_000, RuleMessages.emails)
+  .transform((text, context) => {
+    const emails = parseEmailList(text);
+    if (!emails || emails.length > RULE_MAX_EMAILS) {
+      context.addIssue({ code: 'custom', message: RuleMessages.emails });
+      return z.NEVER;
+    }
+    return emails;
+  });
+
+const positiveId = z
+  .number({ message: 'must be a positive integer id' })
+  .int('must be a positive integer id')
+  .positive('must be a positive integer id');
+
+const ruleName = z
+  .string({ message: RuleMessages.mandatory })
+  .trim()
+  .min(1, RuleMessages.mandatory)
+  .max(RULE_NAME_MAX_LENGTH, `must be at most ${RULE_NAME_MAX_LENGTH} characters`);
+
+const finiteNumber = z
+  .number({ message: 'must be a number' })
+  .refine(Number.isFinite, { message: 'must be a finite number' });
+
+const ruleTags = z
+  .array(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'), {
+    message: 'must be a list of tag names',
+  })
+  .max(50, 'must list at most 50 tags')
+  .transform((names) => [...new Set(names)]);
+
+// What the engine evaluates. Beyond the spec: `minDurationSeconds` (the condition must hold that long,
+// by point timestamps, before an incidence opens) and `deadband` (an open incidence closes only once the
+// value is past the threshold by more than this); both default to 0, the spec's behaviour.
+export const ruleConditionSchema = z.object({
+  operator: ruleOperatorSchema,
+  constant: finiteNumber.nullish(),
+  minDurationSeconds: z
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must not be negative')
+    .max(RULE_MAX_MIN_DURATION_SECONDS, `must be at most ${RULE_MAX_MIN_DURATION_SECONDS} seconds`)
+    .default(0),
+  deadband: finiteNumber.min(0, 'must not be negative').default(0),
+});
+
+// One item of POST /api/web/rules-incidence. A single rule names varOneId; a batch names varOneIds and
+// becomes one rule per variable, each called `<name>_<variable name, or client reference if unnamed>`.
+// The spec's other shape, {formula, name, enabled, emails}, is accepted too: formula is the JSON text
+// (or object) of {operator, varOneId, varTwoId?, constant?, minDurationSeconds?, deadband?}.
+const ruleCreateItemObject = ruleConditionSchema
+  .extend({
+    name: ruleName,
+    enabled: z.boolean({ message: 'must be true or false' }).default(true),
+    emails: emailListSchema.default([]),
+    varOneId: positiveId.optional(),
+    varOneIds: z.array(positiveId).min(1, RuleMessages.mandatory).max(RULE_MAX_PER_REQUEST).optional(),
+    varTwoId: positiveId.nullish(),
+    tags: ruleTags.default([]),
+    // Left here only when the formula text could not be read.
+    formula: z.never({ message: RuleMessages.formula }).optional(),
+  })
+  .superRefine((rule, context) => {
+    const firstOperands = (rule.varOneId === undefined ? 0 : 1) + (rule.varOneIds === undefined ? 0 : 1);
+    if (firstOperands !== 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['varOneId'],
+        message: `${RuleMessages.mandatory}: give varOneId (one rule) or varOneIds (a batch)`,
+      });
+    }
+    const hasConstant = rule.constant !== undefined && rule.constant !== null;
+    const hasVarTwo = rule.varTwoId !== undefined && rule.varTwoId !== null;
+    if (hasConstant === hasVarTwo) {
+      context.addIssue({ code: 'custom', path: ['constant'], message: RuleMessages.secondOperand });
+    }
+    const firsts = rule.varOneIds ?? (rule.varOneId === undefined ? [] : [rule.varOneId]);
+    if (hasVarTwo && firsts.includes(rule.varTwoId as number)) {
+      context.addIssue({ code: 'custom', path: ['varTwoId'], message: RuleMessages.sameVariable });
+    }
+  });
+
+function mergeFormula(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || !('formula' in item)) return item;
+  const { formula, ...rest } = item as { formula: unknown };
+  let parsed: unknown = formula;
+  if (typeof formula === 'string') {
+    try {
+      parsed = JSON.parse(formula);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ...rest, formula };
+  return { ...parsed, ...rest };
+}
+
+export const ruleCreateItemSchema = z.preprocess(mergeFormula, ruleCreateItemObject);
+export type RuleCreateItemDto = Omit<z.input<typeof ruleCreateItemObject>, 'formula'> & { formula?: string };
+export type RuleCreateItem = Omit<z.infer<typeof ruleCreateItemObject>, 'formula'>;
+
+export const ruleCreateSchema = z
+  .array(ruleCreateItemSchema, { message: 'must be a list of rules' })
+  .min(1, 'must list at least one rule')
+  .max(RULE_MAX_PER_REQUEST, `must list at most ${RULE_MAX_PER_REQUEST} rules`);
+
+// PUT /api/web/rules-incidence — only name, enabled and e-mails change (spec §4: in edit mode the operands,
+// operator and constant are locked). Tags may change too.
+export const ruleUpdateSchema = z.object({
+  id: positiveId,
+  name: ruleName,
+  enabled: z.boolean({ message: 'must be true or false' }),
+  emails: emailListSchema.default([]),
+  tags: ruleTags.optional(),
+});
+export type RuleUpdateDto = z.input<typeof ruleUpdateSchema>;
+export type RuleUpdate = z.infer<typeof ruleUpdateSchema>;
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((text) =>
+    (text ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+// GET /api/web/rules-incidence?tags=a,b — rules carrying any of the tags.
+export const ruleListQuerySchema = z.object({ tags: commaList });
+export type RuleListQuery = z.infer<typeof ruleListQuerySchema>;
+
+const pathId = z.coerce
+  .number({ message: 'must be a positive integer id' })
+  .int('must be a positive integer id')
+  .positive('must be a positive integer id');
+
+export const ruleIdParamsSchema = z.object({ id: pathId });
+// DELETE /api/web/rules-incidence?id=
+export const ruleIdQuerySchema = z.object({ id: pathId });
+
+// Spec §3 "Rule": one row of the list (and the answer of GET by id, POST, PUT).
+export interface RuleIncidenceDto {
+  id: number;
+  name: string;
+  enabled: boolean;
+  operator: RuleOperator;
+  varOneId: number;
+  varTwoId: number | null;
+  /** the rule's variables, first operand first (what the explorer link shows) */
+  varOneIds: number[];
+  constant: number | null;
+  minDurationSeconds: number;
+  deadband: number;
+  /** the condition as JSON text of {operator, varOneId, varTwoId, constant, minDurationSeconds, deadband} */
+  formula: string;
+  /** comma-separated, as the form edits them */
+  emails: string;
+  /** epoch seconds */
+  createdAt: number;
+  tags: string[];
+  /** the owner's label, null if the caller may not see it or the owner no longer exists */
+  owner: string | null;
+  canEdit: boolean;
+  canDelete: boolean;
+  canShare: boolean;
+}
+
+/** The formula text of a rule: its condition as JSON. */
+export function ruleFormula(rule: {
+  operator: RuleOperator;
+  varOneId: number;
+  varTwoId: number | null;
+  constant: number | null;
+  minDurationSeconds: number;
+  deadband: number;
+}): string {
+  const { operator, varOneId, varTwoId, constant, minDurationSeconds, deadband } = rule;
+  return JSON.stringify({ operator, varOneId, varTwoId, constant, minDurationSeconds, deadband });
+}
+
+/** Name of one rule of a batch (spec §5): `<name>_<variable name, or client reference if it has none>`. */
+export function batchRuleName(name: string, variable: { label: string | null; clientReference: string }) {
+  const label = variable.label?.trim();
+  return `${name}_${label ? label : variable.clientReference}`;
+}
+
+// `catalog` topic, keyed by rule id: a rule was created, changed or deleted; the engine instances reload it.
+export const ruleCatalogEventSchema = z.object({
+  entity: z.literal('incidence-rule'),
+  id: z.number().int().positive(),
+  change: z.enum(['created', 'updated', 'deleted']),
+});
+export type RuleCatalogEvent = z.infer<typeof ruleCatalogEventSchema>;

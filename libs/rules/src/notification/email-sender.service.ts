@@ -1,0 +1,140 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { EmailNotification } from '@plantlens/contracts';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { createTransport, type Transporter } from 'nodemailer';
+import { EmailDeliveryRepository, type EmailDelivery } from './email-delivery.repository';
+
+const POLL_MS = 1_000;
+const CLAIM_LIMIT = 20;
+const CLAIM_LEASE_MS = 5 * 60_000;
+const MAX_RETRY_MS = 15 * 60_000;
+
+// Delivers the e-mails received on `notifications` over SMTP (nodemailer), from rules.email_delivery:
+// - once per notification id: a repeated message finds its row; a claimed row is sent by one instance;
+// - retried after a failure (SMTP down, 4xx/5xx answer) with a doubling delay, up to NOTIFICATION_MAX_ATTEMPTS;
+// - at most NOTIFICATION_RULE_MAX_EMAILS per rule within the window; openings beyond are kept as
+//   rate-limited and counted in the rule's next e-mail.
+// The one window for a second copy: a crash after the server accepted the message and before the row
+// says so. That copy carries the same Message-ID, which mail clients fold into one.
+@Injectable()
+export class EmailSenderService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Email');
+  private readonly transport: Transporter | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    private readonly deliveries: EmailDeliveryRepository,
+  ) {
+    this.transport = config.SMTP_HOST
+      ? createTransport({
+          host: config.SMTP_HOST,
+          port: config.SMTP_PORT,
+          secure: config.SMTP_SECURE,
+          auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD } : undefined,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        })
+      : undefined;
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  async receive(notification: EmailNotification): Promise<void> {
+    await this.deliveries.receive(notification);
+    this.sendSoon();
+  }
+
+  /** Sends what is due now, or right after the round under way. */
+  sendSoon(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.sendDue()
+      .catch((error: unknown) =>
+        this.logger.warn(`E-mail round failed: ${error instanceof Error ? error.message : error}`),
+      )
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.sendSoon();
+        }
+      });
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.sendSoon();
+    this.timer = setTimeout(() => this.schedule(), POLL_MS);
+  }
+
+  private async sendDue(): Promise<void> {
+    for (;;) {
+      const due = await this.deliveries.claimDue(CLAIM_LIMIT, CLAIM_LEASE_MS);
+      for (const delivery of due) await this.deliver(delivery);
+      if (due.length < CLAIM_LIMIT) return;
+    }
+  }
+
+  private async deliver(delivery: EmailDelivery): Promise<void> {
+    const windowMs = this.config.NOTIFICATION_RULE_WINDOW_SECONDS * 1000;
+    const { sent, heldBack } = await this.deliveries.rateOf(delivery.rateKey, windowMs);
+    if (sent >= this.config.NOTIFICATION_RULE_MAX_EMAILS) {
+      await this.deliveries.markRateLimited(delivery.id);
+      return;
+    }
+    if (!this.transport) {
+      await this.deliveries.markFailed(delivery.id, 'SMTP_HOST is not configured', null);
+      this.logger.warn(`E-mail ${delivery.id} not sent: SMTP_HOST is not configured`);
+      return;
+    }
+    const note =
+      heldBack > 0
+        ? `\n${heldBack} earlier opening(s) of this rule were not e-mailed: at most ${this.config.NOTIFICATION_RULE_MAX_EMAILS} e-mails per ${this.config.NOTIFICATION_RULE_WINDOW_SECONDS} s.\n`
+        : '';
+    try {
+      await this.transport.sendMail({
+        from: this.config.SMTP_FROM,
+        to: delivery.recipients,
+        subject: delivery.subject,
+        text: delivery.body + note,
+        messageId: `<${delivery.id}@plantlens>`,
+      });
+      await this.deliveries.markSent(delivery.id);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const retry = delivery.attempts < this.config.NOTIFICATION_MAX_ATTEMPTS;
+      const delay = Math.min(
+        MAX_RETRY_MS,
+        this.config.NOTIFICATION_RETRY_INITIAL_MS * 2 ** (delivery.attempts - 1),
+      );
+      await this.deliveries.markFailed(delivery.id, reason, retry ? delay : null);
+      // Recipients stay out of the log.
+      this.logger.warn(
+        `E-mail ${delivery.id} attempt ${delivery.attempts} failed (${reason}); ${retry ? `retry in ${delay} ms` : 'giving up'}`,
+      );
+    }
+  }
+}

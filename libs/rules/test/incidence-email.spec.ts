@@ -1,0 +1,206 @@
+// E-mails of openings through `notifications` to a real SMTP server started in the test (smtp-server).
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Topics } from '@plantlens/contracts';
+import { Database, EventPublisher } from '@plantlens/platform';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import {
+  createRules,
+  newRule,
+  publishPoints,
+  settle,
+  startRulesApp,
+  type ConfigOverrides,
+} from './rules-app';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+// A server that refuses the first `failFirst` messages with a temporary error (451), then accepts.
+async function startSmtp(
+  failFirst: number,
+): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  let refusals = failFirst;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (refusals > 0) {
+          refusals -= 1;
+          const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.server.address() as AddressInfo).port, received };
+}
+
+function header(raw: string, name: string): string | undefined {
+  const [head] = raw.split(/\r\n\r\n/);
+  const unfolded = head.replace(/\r\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*)$`, 'im').exec(unfolded)?.[1];
+}
+
+// The text body, quoted-printable decoded.
+function body(raw: string): string {
+  const text = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  const decoded = text
+    .replace(/=\r\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (match) => Buffer.from(match.replace(/=/g, ''), 'hex').toString('utf8'));
+  return decoded.replace(/\r\n/g, '\n');
+}
+
+async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function deliveries(app: NestFastifyApplication): Promise<{ status: string; attempts: number }[]> {
+  return app
+    .get(Database)
+    .withConnection((connection) =>
+      connection.query(`select status, attempts from rules.email_delivery order by created_at, id`),
+    );
+}
+
+describe('incidence e-mails over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  let app: NestFastifyApplication | undefined;
+
+  afterEach(async () => {
+    await app?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.server.close(() => resolve()) : resolve()));
+    app = undefined;
+    smtp = undefined;
+  });
+
+  async function start(failFirst: number, overrides: ConfigOverrides = {}) {
+    smtp = await startSmtp(failFirst);
+    app = await startRulesApp({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_FROM: 'Plantlens <alarms@plant.example>',
+      PUBLIC_URL: 'https://plantlens.plant.example',
+      NOTIFICATION_RETRY_INITIAL_MS: '50',
+      ...overrides,
+    });
+    return { app, smtp };
+  }
+
+  it('sends one well-formed message per opening, retried after a refusal, never twice', async () => {
+    const { app, smtp } = await start(1);
+    const variableId = 7;
+    const [ruleId] = await createRules(app, [
+      newRule({
+        name: 'Furnace outlet high',
+        varOneId: variableId,
+        operator: '>',
+        constant: 100,
+        emails: ['ops@plant.example', 'shift@plant.example'],
+        varOneLabel: 'Furnace outlet temperature',
+        varOneReference: 'dcu_furnace_outlet_temperature',
+        varOneUnit: 'bar',
+      }),
+    ]);
+    const t0 = Math.ceil(Date.now() / 1000) * 1000 + 5_000;
+    const points = [90, 120.5, 130, 95].map((value, index) => ({ variableId, ts: t0 + index * 1000, value }));
+    await publishPoints(app, points);
+    await settle(app);
+    await until(async () => (await deliveries(app))[0]?.status === 'sent');
+
+    expect(smtp.received).toHaveLength(1);
+    const [message] = smtp.received;
+    expect(message.from).toBe('alarms@plant.example');
+    expect(message.to.sort()).toEqual(['ops@plant.example', 'shift@plant.example']);
+    expect(header(message.raw, 'Subject')).toBe('Plantlens incidence: Furnace outlet high');
+    expect(header(message.raw, 'Message-ID')).toMatch(/^<incidence-\d+@plantlens>$/);
+    const text = body(message.raw);
+    expect(text).toContain('Rule: Furnace outlet high\n');
+    expect(text).toContain('Condition: Furnace outlet temperature (dcu_furnace_outlet_temperature) > 100\n');
+    expect(text).toContain('Value: 120.5 bar\n');
+    expect(text).toContain('Threshold: 100 bar\n');
+    expect(text).toContain(`Since: ${new Date(t0 + 1000).toISOString()}\n`);
+    const link = new URL(/Evolution: (\S+)/.exec(text)?.[1] ?? '');
+    expect(link.origin + link.pathname).toBe('https://plantlens.plant.example/explorer-evolution');
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      variables: String(variableId),
+      startDate: String(t0 + 1000 - 3_600_000),
+      endDate: String(t0 + 1000 + 3_600_000),
+      origin: 'IncidenceList',
+      ruleId: String(ruleId),
+    });
+    expect(await deliveries(app)).toEqual([{ status: 'sent', attempts: 2 }]);
+
+    // The same points again (a replay) and the same notification again (a repeated publish).
+    await publishPoints(app, points);
+    const [delivered] = await app
+      .get(Database)
+      .withConnection((connection) =>
+        connection.query<{ id: string }>(`select id from rules.email_delivery`),
+      );
+    await app.get(EventPublisher).publish(
+      Topics.notifications,
+      {
+        id: delivered.id,
+        rateKey: `rule-${ruleId}`,
+        to: ['ops@plant.example'],
+        subject: 'x',
+        text: 'x',
+        createdAt: t0,
+      },
+      String(ruleId),
+    );
+    await settle(app);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('holds openings beyond the per-rule limit back and counts them in the next e-mail', async () => {
+    const { app, smtp } = await start(0, {
+      NOTIFICATION_RULE_MAX_EMAILS: '1',
+      NOTIFICATION_RULE_WINDOW_SECONDS: '2',
+    });
+    const variableId = 8;
+    await createRules(app, [
+      newRule({ varOneId: variableId, operator: '>', constant: 0, emails: ['ops@plant.example'] }),
+    ]);
+    const t0 = Math.ceil(Date.now() / 1000) * 1000 + 5_000;
+    // Three openings in a row: one e-mail, two held back.
+    const flapping = [1, -1, 1, -1, 1, -1].map((value, index) => ({
+      variableId,
+      ts: t0 + index * 1000,
+      value,
+    }));
+    await publishPoints(app, flapping);
+    await settle(app);
+    await until(async () => (await deliveries(app)).filter((d) => d.status !== 'pending').length === 3);
+    expect((await deliveries(app)).map((d) => d.status)).toEqual(['sent', 'rate-limited', 'rate-limited']);
+
+    // After the window the next opening is mailed, with the count of those held back.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await publishPoints(app, [{ variableId, ts: t0 + 10_000, value: 5 }]);
+    await settle(app);
+    await until(() => smtp.received.length === 2);
+    expect(body(smtp.received[1].raw)).toContain('2 earlier opening(s) of this rule were not e-mailed');
+  });
+});
