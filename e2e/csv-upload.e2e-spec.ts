@@ -1,13 +1,9 @@
 /// <reference lib="dom" />
 import type { Browser } from 'playwright-core';
-import {
-  AuthHeaders,
-  SessionStorageKeys,
-  type TokenPairDto,
-  type VariableMinimalDto,
-} from '@plantlens/contracts';
+import type { VariableMinimalDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
-import { E2E_SUPERADMIN_PASSWORD, startStandaloneApp, type RunningApp } from './standalone-app';
+import { callApi, signIn, signedInPage } from './session';
+import { startStandaloneApp, type RunningApp } from './standalone-app';
 
 const ROWS = 12_000;
 const DAY = 86_400_000;
@@ -40,21 +36,8 @@ describe('CSV uploader in Chromium', () => {
   });
 
   it('uploads a file with progress, creates its variables and reports its bad cell', async () => {
-    const signIn = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
-      body: JSON.stringify({ username: 'admin', password: E2E_SUPERADMIN_PASSWORD }),
-    });
-    const tokens = (await signIn.json()) as TokenPairDto;
-    const page = await browser.newPage();
-    await page.addInitScript(
-      ([keys, session]) => {
-        localStorage.setItem(keys.accessToken, session.accessToken);
-        localStorage.setItem(keys.refreshToken, session.refreshToken);
-        localStorage.setItem('locale', 'en_GB');
-      },
-      [SessionStorageKeys, tokens] as const,
-    );
+    const tokens = await signIn(app.url);
+    const page = await signedInPage(browser, tokens, { locale: 'en_GB' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
@@ -79,9 +62,12 @@ describe('CSV uploader in Chromium', () => {
     await expect(errorRow.innerText()).resolves.toMatch(/^9\s+3 · e2e_csv_flow\s+Not a number\s+n\/a$/);
     expect(errors).toEqual([]);
 
-    const variables = (await fetch(`${app.url}/api/web/explorer/variables`, {
-      headers: { [AuthHeaders.authorization]: `Bearer ${tokens.accessToken}` },
-    }).then((response) => response.json())) as VariableMinimalDto[];
+    const variables = await callApi<VariableMinimalDto[]>(
+      app.url,
+      tokens,
+      'GET',
+      '/api/web/explorer/variables',
+    );
     expect(variables.map((variable) => variable.clientReference).sort()).toEqual([
       'e2e_csv_flow',
       'e2e_csv_pressure',

@@ -1,14 +1,11 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import {
-  AuthHeaders,
-  SessionStorageKeys,
-  type TokenPairDto,
-  type VariableMinimalDto,
-} from '@plantlens/contracts';
 import { launchChromium } from './browser';
-import { E2E_SUPERADMIN_PASSWORD, startStandaloneApp, type RunningApp } from './standalone-app';
+import { drawnEvolutionChart } from './evolution-chart';
+import { signIn, signedInPage } from './session';
+import { simulatedVariables } from './simulated-variables';
+import { startStandaloneApp, type RunningApp } from './standalone-app';
 
 describe('standalone app in Chromium', () => {
   let app: RunningApp;
@@ -27,37 +24,15 @@ describe('standalone app in Chromium', () => {
   it('lists the simulated variables, draws one as a line with data, downloads, zooms and copies its view', async () => {
     // The simulator declares its variables and backfills history right after start-up.
     // Sign in as the seeded super admin through the API, like the login page does.
-    const signIn = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
-      body: JSON.stringify({ username: 'admin', password: E2E_SUPERADMIN_PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const tokens = (await signIn.json()) as TokenPairDto;
+    const tokens = await signIn(app.url);
     const anonymous = await fetch(`${app.url}/api/web/explorer/variables`);
     expect(anonymous.status).toBe(401);
 
-    let variables: VariableMinimalDto[] = [];
-    for (let attempt = 0; attempt < 120 && variables.length === 0; attempt += 1) {
-      variables = (await fetch(`${app.url}/api/web/explorer/variables`, {
-        headers: { [AuthHeaders.authorization]: `Bearer ${tokens.accessToken}` },
-      }).then((response) => response.json())) as VariableMinimalDto[];
-      if (variables.length === 0) await new Promise((done) => setTimeout(done, 250));
-    }
-    const variable = variables.find((candidate) => candidate.clientReference === 'gate01_opening');
-    expect(variable).toBeDefined();
+    const [variable] = await simulatedVariables(app.url, tokens, ['gate01_opening']);
 
     // Clipboard rights, so that "Copy URL" can be checked.
     const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-    const page = await context.newPage();
-    // The stored session of the web app (local storage `at` / `rt`), set before any page script runs.
-    await page.addInitScript(
-      ([keys, session]) => {
-        localStorage.setItem(keys.accessToken, session.accessToken);
-        localStorage.setItem(keys.refreshToken, session.refreshToken);
-      },
-      [SessionStorageKeys, tokens] as const,
-    );
+    const page = await signedInPage(context, tokens);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     // Without variables the chart sends the user to the parameter selection.
@@ -73,22 +48,10 @@ describe('standalone app in Chromium', () => {
     await page.getByRole('button', { name: 'Explorar' }).click();
     await page.waitForURL(/\/explorer-evolution\?/);
     const explored = new URL(page.url()).searchParams;
-    expect(explored.get('variables')).toBe(String(variable!.id));
+    expect(explored.get('variables')).toBe(String(variable.id));
 
     const chart = page.getByTestId('evolution-chart');
-    const graph = chart.locator('.highcharts-series path.highcharts-graph').first();
-    await graph.waitFor({ state: 'attached', timeout: 30_000 });
-    // A drawn line with data has many path segments, not an empty "M 0 0".
-    await page.waitForFunction(
-      () =>
-        (
-          document
-            .querySelector('[data-testid="evolution-chart"] path.highcharts-graph')
-            ?.getAttribute('d') ?? ''
-        ).split(/[ML]/).length > 50,
-      undefined,
-      { timeout: 30_000 },
-    );
+    await drawnEvolutionChart(page, 1);
 
     // The CSV of the view: byte-order mark, semicolons, the variable's label as its column.
     await page.getByRole('button', { name: 'Ajustes del gráfico' }).click();
@@ -98,7 +61,7 @@ describe('standalone app in Chromium', () => {
     ]);
     expect(download.suggestedFilename()).toBe('output.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.startsWith(`\uFEFFtimestamp;datetime;${variable!.label}\r\n`)).toBe(true);
+    expect(csv.startsWith(`\uFEFFtimestamp;datetime;${variable.label}\r\n`)).toBe(true);
     expect(csv.split('\r\n').length).toBeGreaterThan(50);
 
     // Dragging over the chart zooms; the address then holds the zoomed range, to the minute. The simulator's
@@ -116,7 +79,7 @@ describe('standalone app in Chromium', () => {
     expect(end % 60_000).toBe(0);
     expect(start).toBeGreaterThan(Number(explored.get('startDate')));
     expect(end).toBeLessThan(Number(explored.get('endDate')));
-    expect(zoomed.get('variables')).toBe(String(variable!.id));
+    expect(zoomed.get('variables')).toBe(String(variable.id));
 
     // The copied address is the zoomed view's.
     await page.waitForFunction(

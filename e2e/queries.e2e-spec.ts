@@ -2,53 +2,17 @@
 // Saved queries in Chromium against the built standalone app: the owner's list narrowed to evolution
 // queries, the star turned by its owner, a query opened at its stored explorer address, and the same
 // query seen read-only by a user it was shared with.
-import type { Browser, Page } from 'playwright-core';
-import { AuthHeaders, SessionStorageKeys, type QueryDto, type TokenPairDto } from '@plantlens/contracts';
+import type { Browser } from 'playwright-core';
+import type { QueryDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
-import { E2E_SUPERADMIN_PASSWORD, startStandaloneApp, type RunningApp } from './standalone-app';
+import { callApi, signIn, signedInPage } from './session';
+import { startStandaloneApp, type RunningApp } from './standalone-app';
 
 const STORED = '/explorer-evolution?variables=1,2&startDate=1700000000000&endDate=1700086400000';
 
 describe('saved queries in Chromium', () => {
   let app: RunningApp;
   let browser: Browser;
-
-  async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: {
-        [AuthHeaders.authorization]: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async function signIn(username: string, password: string): Promise<TokenPairDto> {
-    const response = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
-      body: JSON.stringify({ username, password }),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as TokenPairDto;
-  }
-
-  // A page signed in with the tokens, in English.
-  async function pageOf(tokens: TokenPairDto): Promise<Page> {
-    const page = await browser.newPage();
-    await page.addInitScript(
-      ([keys, session]) => {
-        localStorage.setItem(keys.accessToken, session.accessToken);
-        localStorage.setItem(keys.refreshToken, session.refreshToken);
-        localStorage.setItem('locale', 'en_GB');
-      },
-      [SessionStorageKeys, tokens] as const,
-    );
-    return page;
-  }
 
   beforeAll(async () => {
     app = await startStandaloneApp(3_247, { SIMULATOR_ENABLED: 'false' });
@@ -61,18 +25,18 @@ describe('saved queries in Chromium', () => {
   });
 
   it('lists, stars and opens a saved query; a reader sees it without the owner’s controls', async () => {
-    const admin = await signIn('admin', E2E_SUPERADMIN_PASSWORD);
-    const query = await call<QueryDto>(admin.accessToken, 'POST', '/api/web/query/', {
+    const admin = await signIn(app.url);
+    const query = await callApi<QueryDto>(app.url, admin, 'POST', '/api/web/query/', {
       name: 'Boiler pressures',
       relativePath: `${STORED}&origin=QueryList`,
       star: false,
     });
     expect(query.relativePath).toBe(STORED);
-    const group = await call<{ id: number }>(admin.accessToken, 'POST', '/api/web/group/', {
+    const group = await callApi<{ id: number }>(app.url, admin, 'POST', '/api/web/group/', {
       name: 'queriers',
     });
-    await call(admin.accessToken, 'PUT', `/api/web/group/${group.id}/permission/`, { query: true });
-    const reader = await call<{ id: number }>(admin.accessToken, 'POST', '/api/web/user/', {
+    await callApi(app.url, admin, 'PUT', `/api/web/group/${group.id}/permission/`, { query: true });
+    const reader = await callApi<{ id: number }>(app.url, admin, 'POST', '/api/web/user/', {
       name: 'reader',
       email: null,
       admin: false,
@@ -81,9 +45,9 @@ describe('saved queries in Chromium', () => {
       password: 'reader1',
       repeat: 'reader1',
     });
-    await call(admin.accessToken, 'PUT', `/api/web/query/${query.id}/permission/read/user/${reader.id}`);
+    await callApi(app.url, admin, 'PUT', `/api/web/query/${query.id}/permission/read/user/${reader.id}`);
 
-    const page = await pageOf(admin);
+    const page = await signedInPage(browser, admin, { locale: 'en_GB' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${app.url}/query/list?filter=explorer-evolution`);
@@ -96,7 +60,7 @@ describe('saved queries in Chromium', () => {
         document.querySelector('[aria-label="Favourite: Boiler pressures"]')?.getAttribute('aria-pressed') ===
         'true',
     );
-    const listed = await call<QueryDto[]>(admin.accessToken, 'GET', '/api/web/query/');
+    const listed = await callApi<QueryDto[]>(app.url, admin, 'GET', '/api/web/query/');
     expect(listed).toEqual([expect.objectContaining({ id: query.id, star: true })]);
 
     await page.getByRole('link', { name: 'Boiler pressures', exact: true }).click();
@@ -108,7 +72,9 @@ describe('saved queries in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
 
-    const readerPage = await pageOf(await signIn('reader', 'reader1'));
+    const readerPage = await signedInPage(browser, await signIn(app.url, 'reader', 'reader1'), {
+      locale: 'en_GB',
+    });
     await readerPage.goto(`${app.url}/query/list`);
     await readerPage.getByRole('link', { name: 'Boiler pressures', exact: true }).waitFor();
     for (const label of ['Favourite: Boiler pressures', 'Edit Boiler pressures', 'Delete Boiler pressures']) {

@@ -63,12 +63,15 @@ const RAW_POINTS = `
 
 // Whether the raw points can answer for [start, end): the stored ones must be complete there — a raw point
 // at or before the start proves it, as retention deletes each variable's oldest days first and nothing
-// older is accepted afterwards — and few: `bound` is an upper bound of their number, the counts of the hourly
-// (or, past a month, daily) buckets overlapping the range, at most a few hundred small rows.
+// older is accepted afterwards — and few: `bound` is an upper bound of their number, the counts of the
+// hourly (or, past a month, daily) buckets overlapping the range, at most a few hundred small rows.
+// min(ts) rather than EXISTS(ts <= start): the planner makes min one index probe, while it answered the
+// EXISTS with a sequential scan (15 s on 284 M rows).
 const RAW_COVERAGE = `
-  select exists (
-           select 1 from variables.measurement
-           where variable_id = $1::int4 and ts <= to_timestamp($2::float8 / 1000)
+  select coalesce(
+           (select min(ts) from variables.measurement where variable_id = $1::int4)
+             <= to_timestamp($2::float8 / 1000),
+           false
          ) as complete,
          (select coalesce(sum(count), 0)::int8 from variables.rollup
           where variable_id = $1::int4 and resolution_s = $4::int4
