@@ -4,14 +4,11 @@
 // a multiple correlation whose pairs come from X and Y tag filters.
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
-import {
-  AuthHeaders,
-  SessionStorageKeys,
-  type CorrelationDataDto,
-  type TokenPairDto,
-} from '@plantlens/contracts';
+import type { CorrelationDataDto, TokenPairDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
-import { E2E_SUPERADMIN_PASSWORD, startStandaloneApp, type RunningApp } from './standalone-app';
+import { signIn, signedInPage } from './session';
+import { simulatedVariables } from './simulated-variables';
+import { startStandaloneApp, type RunningApp } from './standalone-app';
 
 // Waits for chart drawing, under load on a shared 2-core machine included.
 const CHART_TIMEOUT_MS = 60_000;
@@ -22,16 +19,8 @@ describe('correlation in Chromium', () => {
   let tokens: TokenPairDto;
 
   // A page signed in as the super admin, in English, collecting script errors.
-  async function signedInPage(): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ acceptDownloads: true });
-    await page.addInitScript(
-      ([keys, session]) => {
-        localStorage.setItem(keys.accessToken, session.accessToken);
-        localStorage.setItem(keys.refreshToken, session.refreshToken);
-        localStorage.setItem('locale', 'en_GB');
-      },
-      [SessionStorageKeys, tokens] as const,
-    );
+  async function englishPage(): Promise<{ page: Page; errors: string[] }> {
+    const page = await signedInPage(browser, tokens, { locale: 'en_GB' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     return { page, errors };
@@ -101,22 +90,13 @@ describe('correlation in Chromium', () => {
   beforeAll(async () => {
     app = await startStandaloneApp(3_257);
     browser = await launchChromium();
-    const response = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
-      body: JSON.stringify({ username: 'admin', password: E2E_SUPERADMIN_PASSWORD }),
-    });
-    expect(response.status).toBe(200);
-    tokens = (await response.json()) as TokenPairDto;
-    // The simulator declares its variables and backfills their history right after start-up.
-    let declared: unknown[] = [];
-    for (let attempt = 0; attempt < 240 && declared.length === 0; attempt += 1) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, 250));
-      declared = (await fetch(`${app.url}/api/web/explorer/variables`, {
-        headers: { [AuthHeaders.authorization]: `Bearer ${tokens.accessToken}` },
-      }).then((answer) => answer.json())) as unknown[];
-    }
-    expect(declared.length).toBeGreaterThan(0);
+    tokens = await signIn(app.url);
+    // The simulator declares its variables right after start-up, then backfills their history.
+    await simulatedVariables(app.url, tokens, [
+      'cdu_feed_flow',
+      'cdu_feed_temperature',
+      'cdu_furnace_outlet_temperature',
+    ]);
   });
 
   afterAll(async () => {
@@ -125,7 +105,7 @@ describe('correlation in Chromium', () => {
   });
 
   it('builds a correlation coloured by Z intensity, draws it with its meter and downloads its CSV', async () => {
-    const { page, errors } = await signedInPage();
+    const { page, errors } = await englishPage();
     await page.goto(`${app.url}/explorer-correlation-variables`);
     await chooseVariable(page, 'X of pair 1', 'cdu_feed_flow');
     await chooseVariable(page, 'Y of pair 1', 'cdu_feed_temperature');
@@ -190,7 +170,7 @@ describe('correlation in Chromium', () => {
   });
 
   it('builds a multiple correlation from X and Y tag filters and draws one chart per chosen pair', async () => {
-    const { page, errors } = await signedInPage();
+    const { page, errors } = await englishPage();
     await page.goto(`${app.url}/explorer-multiple-correlation-variables`);
     const explore = page.getByRole('button', { name: 'Explore', exact: true });
     await expect(explore.isDisabled()).resolves.toBe(true);
