@@ -1,3 +1,4 @@
+import { incidencesEnGB } from '../../features/incidences/i18n';
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
   app: {
@@ -10,6 +11,7 @@ export const enGB = {
     explorerCorrelation: 'Correlation',
     explorerMultipleCorrelation: 'Multiple correlation',
     queries: 'Queries',
+    incidenceCurrentStatus: 'Current status',
     aggregateVariables: 'Aggregate variables',
     management: 'Variable management',
     csvUploader: 'CSV loader',
@@ -52,6 +54,10 @@ export const enGB = {
     IncidenceList: 'Incidences',
     IncidenceHistoric: 'Incidence history',
     RuleIncidenceList: 'Incidence rules',
+    RuleIncidenceMenu: 'Add rule',
+    RuleIncidenceSingle: 'Rule',
+    RuleIncidenceBatch: 'Batch rules',
+    CurrentStatusIncidence: 'Current status',
     CsvUploader: 'CSV loader',
     PerformanceBackoffice: 'Performance',
     CacheManagement: 'Cache management',
@@ -366,6 +372,7 @@ export const enGB = {
       noQuery: 'No query has been made. Press on EXPLORE',
     },
   },
+  incidences: incidencesEnGB,
   explorer: {
     explore: 'Explore',
     home: {
