@@ -2,7 +2,7 @@ import { HistoryOutlined } from '@ant-design/icons';
 import type { IncidenceStatus } from '@plantlens/contracts';
 import { App, Button, Checkbox, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
@@ -32,7 +32,8 @@ import type { IncidenceRow } from '../incidence-rows';
 export function IncidenceListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const params = readIncidenceListParams(searchParams);
   const summaries = useIncidenceSummaries(params);
   const [changeStatus, statusChange] = useChangeIncidenceStatusMutation();
@@ -41,7 +42,8 @@ export function IncidenceListPage() {
   const reloading = summaries.isFetching || statusChange.isLoading || resolution.isLoading;
   usePageTrail(incidenceListTrail(params));
 
-  const show = (next: IncidenceListParams) => setSearchParams(incidenceListSearch(next));
+  // Written as text: URLSearchParams would encode the commas of the lists.
+  const show = (next: IncidenceListParams) => void navigate({ search: incidenceListSearch(next) });
   const filter = (changes: Parameters<typeof withFilters>[1]) => show(withFilters(params, changes));
 
   // Spec §4: ignored while the table reloads, or when the status is the row's already.

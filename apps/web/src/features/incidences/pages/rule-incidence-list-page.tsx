@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, ShareAltOutlined } from '@a
 import type { RuleIncidenceDto } from '@plantlens/contracts';
 import { App, Button, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, generatePath, useSearchParams } from 'react-router-dom';
+import { Link, generatePath, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { IconLink } from '../../../components/icon-link';
 import { PageHeading } from '../../../components/page-heading';
@@ -24,14 +24,16 @@ const NO_AUTHORITIES: string[] = [];
 export function RuleIncidenceListPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const tags = ruleListTags(searchParams);
   const rules = useGetIncidenceRulesQuery(tags.join(','));
   const [deleteRule] = useDeleteIncidenceRuleMutation();
   const authorities = useAccount().data?.authorities ?? NO_AUTHORITIES;
   const mayShare = canAccessRoute('Permissions', authorities);
 
-  const setTags = (next: string[]) => setSearchParams(ruleListSearch(next), { replace: true });
+  // Written as text: URLSearchParams would encode the commas that join the tags.
+  const setTags = (next: string[]) => void navigate({ search: ruleListSearch(next) }, { replace: true });
 
   const confirmDelete = (rule: RuleIncidenceDto) =>
     modal.confirm({
