@@ -16,8 +16,8 @@ export const incidencesEnGB = {
     SOLVED: 'Solved',
   },
   filters: {
-    status: 'Status',
-    tags: 'Tags',
+    status: 'Filter by status',
+    tags: 'Filter by tags',
     last30Days: 'Activations in 30 days',
   },
   rules: {
@@ -91,6 +91,7 @@ export const incidencesEnGB = {
   list: {
     historic: 'Historic',
     legend: 'Gravity',
+    legendLabel: 'Gravity legend',
     searchName: 'Search by rule name',
     columns: {
       name: 'Rule',
@@ -152,8 +153,8 @@ export const incidencesEsES: typeof incidencesEnGB = {
     SOLVED: 'Resuelta',
   },
   filters: {
-    status: 'Estado',
-    tags: 'Etiquetas',
+    status: 'Filtrar por estado',
+    tags: 'Filtrar por etiquetas',
     last30Days: 'Activaciones en 30 días',
   },
   rules: {
@@ -227,6 +228,7 @@ export const incidencesEsES: typeof incidencesEnGB = {
   list: {
     historic: 'Histórico',
     legend: 'Gravedad',
+    legendLabel: 'Leyenda de gravedad',
     searchName: 'Buscar por nombre de regla',
     columns: {
       name: 'Regla',

@@ -7,7 +7,7 @@ import { formatGravity } from '../incidence-format';
 export function GravityLegend() {
   const { t, i18n } = useTranslation();
   return (
-    <Flex align="center" gap={8} role="img" aria-label={t('incidences.list.legend')}>
+    <Flex align="center" gap={8} role="img" aria-label={t('incidences.list.legendLabel')}>
       <Typography.Text type="secondary">{t('incidences.list.legend')}</Typography.Text>
       <Typography.Text>{formatGravity(0, i18n.language)}</Typography.Text>
       <div style={{ width: 160, height: 10, borderRadius: 5, background: GRAVITY_GRADIENT }} />

@@ -1,6 +1,8 @@
 import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { canAccessRoute } from '../../../lib/access';
+import { useAccount } from '../../../lib/account-api';
 import { useLazyGetIncidenceRuleVariableIdsQuery } from '../api';
 import { incidenceExplorerPath, type IncidenceRange } from '../explorer-link';
 
@@ -13,13 +15,18 @@ interface RuleExplorerLinkProps {
   variableIds?: number[];
 }
 
-// A rule name that opens the evolution explorer on the rule's variables over the incidence (spec §2).
+// A rule name that opens the evolution explorer on the rule's variables over the incidence (spec §2); plain
+// text for a user without the Explore feature, whom the explorer would turn away.
 export function RuleExplorerLink({ name, ruleId, range, origin, variableIds }: RuleExplorerLinkProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [loadVariableIds] = useLazyGetIncidenceRuleVariableIdsQuery();
   const ruleParam = origin === 'IncidenceList' ? { ruleId } : {};
+  const mayExplore = canAccessRoute('ExplorerEvolution', useAccount().data?.authorities ?? []);
+  if (!mayExplore) {
+    return <Typography.Text>{name}</Typography.Text>;
+  }
   if (variableIds) {
     return <Link to={incidenceExplorerPath(variableIds, range, origin, ruleParam)}>{name}</Link>;
   }

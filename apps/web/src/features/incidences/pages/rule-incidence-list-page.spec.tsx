@@ -106,7 +106,9 @@ describe('/rule-incidence/list', () => {
     expect(rowNames()).toEqual(['Gate torque']);
     expect(server.requests('GET', LIST).map(({ query }) => query)).toContainEqual({ tags: 'valves' });
 
-    fireEvent.mouseDown(within(labelled('Tags').closest('.ant-select') as HTMLElement).getByRole('combobox'));
+    fireEvent.mouseDown(
+      within(labelled('Filter by tags').closest('.ant-select') as HTMLElement).getByRole('combobox'),
+    );
     fireEvent.click(await screen.findByText('boiler', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tags=valves,boiler'));
     await waitFor(() => expect(rowNames()).toEqual(['Gate torque', 'Boiler pressure']));
