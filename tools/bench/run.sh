@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # `npm run bench [-- --standalone-only | --postgres-only]`: builds the services (Nx cache), then runs the
-# ingest benchmark and the timeline-data latency benchmark (the first run of the latter loads its
-# 284 M-point dataset into PostgreSQL once, about an hour on 2 cores; later runs reuse it).
+# ingest benchmark, the timeline-data latency benchmark (the first run of the latter loads its
+# 284 M-point dataset into PostgreSQL once, about an hour on 2 cores; later runs reuse it) and the rules
+# engine benchmark. `npm run bench -- --rules-only` runs the rules engine benchmark alone.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 NX_DAEMON=false NX_NO_CLOUD=true npx nx run-many -t build --output-style=static --exclude=@plantlens/web >/dev/null
+if [[ " $* " == *" --rules-only "* ]]; then
+  node tools/bench/rules-bench.mjs "$@"
+  exit 0
+fi
 node tools/bench/ingest-bench.mjs "$@"
 node tools/bench/timeline-bench.mjs "$@"
+node tools/bench/rules-bench.mjs "$@"

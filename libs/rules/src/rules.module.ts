@@ -3,6 +3,7 @@ import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
 import { CurrentStatusController } from './current-status/current-status.controller';
 import { RULES_SCHEMA } from './database/rules-database';
 import { rulesMigrations } from './database/migrations';
+import { DayCountRepository } from './engine/day-count.repository';
 import { EngineConsumer } from './engine/engine.consumer';
 import { EngineRepository } from './engine/engine.repository';
 import { EngineShard } from './engine/engine-shard';
@@ -31,6 +32,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
   providers: [
     EngineShard,
     EngineRepository,
+    DayCountRepository,
     RuleEngineService,
     OutboxService,
     EmailDeliveryRepository,

@@ -13,11 +13,15 @@ import {
   type PlatformConfig,
 } from '@plantlens/platform';
 import { OutboxService, RulesModule } from '../src';
+import { DayCountRepository } from '../src/engine/day-count.repository';
 import { RuleRepository, type NewRule } from '../src/rule/rule.repository';
 
 export type ConfigOverrides = Partial<Record<keyof PlatformConfig, string>>;
 
-export async function startRulesApp(overrides: ConfigOverrides = {}): Promise<NestFastifyApplication> {
+export async function startRulesApp(
+  overrides: ConfigOverrides = {},
+  consumerGroup = 'rules-test',
+): Promise<NestFastifyApplication> {
   const config = loadPlatformConfig(
     { DATA_DIR: IN_MEMORY_DATA_DIR, LOG_LEVEL: 'error', LOG_FORMAT: 'text' },
     overrides,
@@ -26,7 +30,7 @@ export async function startRulesApp(overrides: ConfigOverrides = {}): Promise<Ne
     name: 'rules-test',
     module: serviceModule(config, [RulesModule]),
     config,
-    consumerGroup: 'rules-test',
+    consumerGroup,
   });
   await app.getHttpAdapter().getInstance().ready();
   return app;
@@ -113,6 +117,7 @@ export async function storedIncidences(app: NestFastifyApplication): Promise<Sto
 export async function storedCounts(
   app: NestFastifyApplication,
 ): Promise<{ ruleId: number; day: string; evaluations: number; activations: number }[]> {
+  await app.get(DayCountRepository).fold();
   return app.get(Database).withConnection((connection) =>
     connection.query(
       `select rule_id as "ruleId", to_char(day, 'YYYY-MM-DD') as day, evaluations::float8 as evaluations,

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { ApiErrorDto } from '@plantlens/contracts';
 import type { FastifyReply } from 'fastify';
+import { throwError, type Observable } from 'rxjs';
 
 // An HTTP error that also sets response headers (Retry-After of a 429, for example).
 export class HttpExceptionWithHeaders extends HttpException {
@@ -26,7 +27,9 @@ export class HttpExceptionWithHeaders extends HttpException {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
+    // An event handler's failure goes back to its transport, which leaves the message uncommitted.
+    if (host.getType() !== 'http') return throwError(() => exception);
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -105,7 +105,7 @@ export class EngineRepository {
 
   /**
    * Makes a checkpoint durable in one transaction, with the events it causes in the outbox; returns how
-   * many it wrote. Counts and states of rules deleted meanwhile are dropped.
+   * many it wrote. States of rules deleted meanwhile are dropped (their counts when folded).
    */
   write(
     checkpoint: EngineCheckpoint<RuleDefinition>,
@@ -117,12 +117,17 @@ export class EngineRepository {
       await this.writeCounts(connection, checkpoint);
       await this.writeRuleStates(connection, checkpoint);
       const messages: OutboxMessage[] = [];
-      for (const transition of checkpoint.transitions) {
-        const event =
-          transition.type === 'opened'
-            ? await this.open(connection, transition)
-            : await this.close(connection, transition);
-        if (event) messages.push(...messagesOf(transition, event));
+      for (const round of rounds(checkpoint.transitions)) {
+        const closings = round.filter((t) => t.type === 'closed');
+        const openings = round.filter((t) => t.type === 'opened');
+        const events = new Map<IncidenceTransition<RuleDefinition>, IncidenceEvent>([
+          ...(await this.close(connection, closings)),
+          ...(await this.open(connection, openings)),
+        ]);
+        for (const transition of round) {
+          const event = events.get(transition);
+          if (event) messages.push(...messagesOf(transition, event));
+        }
       }
       if (messages.length > 0) {
         await connection.query(
@@ -155,13 +160,7 @@ export class EngineRepository {
   private async writeCounts(connection: DatabaseConnection, { counts }: EngineCheckpoint) {
     if (counts.length === 0) return;
     await connection.query(
-      `insert into rules.rule_day (rule_id, day, evaluations, activations)
-       select c.rule_id, date '1970-01-01' + c.day, c.evaluations, c.activations
-       from unnest($1::int[], $2::int[], $3::bigint[], $4::bigint[]) as c(rule_id, day, evaluations, activations)
-       join rules.rule r on r.id = c.rule_id
-       on conflict (rule_id, day) do update set
-         evaluations = rules.rule_day.evaluations + excluded.evaluations,
-         activations = rules.rule_day.activations + excluded.activations`,
+      `insert into rules.rule_day_pending (rule_ids, days, evaluations, activations) values ($1, $2, $3, $4)`,
       [
         counts.map((c) => c.ruleId),
         counts.map((c) => c.day),
@@ -182,62 +181,100 @@ export class EngineRepository {
     );
   }
 
-  // An opening joins the rule's unresolved summary, or starts one (status NEW, by nobody). A replayed
-  // opening — same rule and instant — finds its row and changes nothing.
+  // Openings join their rule's unresolved summary, or start one (status NEW, by nobody). A replayed
+  // opening — same rule and instant — finds its row and changes nothing. Set-based: a few statements
+  // for any number of openings (at most one per rule: see rounds()).
   private async open(
     connection: DatabaseConnection,
-    transition: IncidenceTransition<RuleDefinition>,
-  ): Promise<IncidenceEvent | undefined> {
-    const { rule, openedAt } = transition;
-    const [known] = await connection.query<{ exists: boolean }>(
-      `select exists (select 1 from rules.incidence where rule_id = $1 and opened_ms = $2)
-          or not exists (select 1 from rules.rule where id = $1) as exists`,
-      [rule.id, openedAt],
+    openings: IncidenceTransition<RuleDefinition>[],
+  ): Promise<[IncidenceTransition<RuleDefinition>, IncidenceEvent][]> {
+    if (openings.length === 0) return [];
+    const fresh = await connection.query<{ rule_id: number }>(
+      `select c.rule_id from unnest($1::int[], $2::bigint[]) as c(rule_id, opened_ms)
+       join rules.rule r on r.id = c.rule_id
+       where not exists (select 1 from rules.incidence i where i.rule_id = c.rule_id and i.opened_ms = c.opened_ms)`,
+      [openings.map((t) => t.rule.id), openings.map((t) => t.openedAt)],
     );
-    if (known?.exists) return undefined;
-    const openedAtDate = new Date(openedAt);
-    let [summary] = await connection.query<{ id: number }>(
-      `update rules.incidence_summary set openings = openings + 1,
-         last_activation = greatest(last_activation, $2)
-       where rule_id = $1 and resolved_at is null returning id`,
-      [rule.id, openedAtDate],
+    const freshRules = new Set(fresh.map((row) => row.rule_id));
+    const news = openings.filter((t) => freshRules.has(t.rule.id));
+    if (news.length === 0) return [];
+    const summaries = await connection.query<{ id: number; rule_id: number; created: boolean }>(
+      `insert into rules.incidence_summary (rule_id, first_activation, last_activation, openings)
+       select c.rule_id, to_timestamp(c.opened_ms / 1000.0), to_timestamp(c.opened_ms / 1000.0), 1
+       from unnest($1::int[], $2::float8[]) as c(rule_id, opened_ms)
+       on conflict (rule_id) where resolved_at is null do update set
+         openings = rules.incidence_summary.openings + 1,
+         last_activation = greatest(rules.incidence_summary.last_activation, excluded.last_activation)
+       returning id, rule_id, (xmax = 0) as created`,
+      [news.map((t) => t.rule.id), news.map((t) => t.openedAt)],
     );
-    if (!summary) {
-      [summary] = await connection.query<{ id: number }>(
-        `insert into rules.incidence_summary (rule_id, first_activation, last_activation, openings)
-         values ($1, $2, $2, 1) returning id`,
-        [rule.id, openedAtDate],
-      );
+    const created = summaries.filter((summary) => summary.created).map((summary) => summary.id);
+    if (created.length > 0) {
       await connection.query(
-        `insert into rules.summary_status (summary_id, status, changed_at, user_id) values ($1, 'NEW', now(), null)`,
-        [summary.id],
+        `insert into rules.summary_status (summary_id, status, user_id) select unnest($1::int[]), 'NEW', null`,
+        [created],
       );
     }
-    const [incidence] = await connection.query<{ id: number }>(
+    const summaryOf = new Map(summaries.map((summary) => [summary.rule_id, summary.id]));
+    const incidences = await connection.query<{ id: number; rule_id: number }>(
       `insert into rules.incidence (rule_id, summary_id, opened_ms, opened_value, opened_threshold)
-       values ($1, $2, $3, $4, $5) returning id`,
-      [rule.id, summary.id, openedAt, transition.value, transition.threshold],
+       select * from unnest($1::int[], $2::int[], $3::bigint[], $4::float8[], $5::float8[])
+       returning id, rule_id`,
+      [
+        news.map((t) => t.rule.id),
+        news.map((t) => summaryOf.get(t.rule.id)),
+        news.map((t) => t.openedAt),
+        news.map((t) => t.value),
+        news.map((t) => t.threshold),
+      ],
     );
-    return eventOf(transition, incidence.id, summary.id);
+    const incidenceOf = new Map(incidences.map((row) => [row.rule_id, row.id]));
+    return news.map((t) => [
+      t,
+      eventOf(t, incidenceOf.get(t.rule.id) as number, summaryOf.get(t.rule.id) as number),
+    ]);
   }
 
   private async close(
     connection: DatabaseConnection,
-    transition: IncidenceTransition<RuleDefinition>,
-  ): Promise<IncidenceEvent | undefined> {
-    const [incidence] = await connection.query<{ id: number; summary_id: number }>(
-      `update rules.incidence set closed_ms = $3, closed_value = $4, closed_threshold = $5
-       where rule_id = $1 and opened_ms = $2 and closed_ms is null returning id, summary_id`,
+    closings: IncidenceTransition<RuleDefinition>[],
+  ): Promise<[IncidenceTransition<RuleDefinition>, IncidenceEvent][]> {
+    if (closings.length === 0) return [];
+    const closed = await connection.query<{ id: number; summary_id: number; rule_id: number }>(
+      `update rules.incidence i set closed_ms = c.closed_ms, closed_value = c.value, closed_threshold = c.threshold
+       from unnest($1::int[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[])
+         as c(rule_id, opened_ms, closed_ms, value, threshold)
+       where i.rule_id = c.rule_id and i.opened_ms = c.opened_ms and i.closed_ms is null
+       returning i.id, i.summary_id, i.rule_id`,
       [
-        transition.rule.id,
-        transition.openedAt,
-        transition.closedAt,
-        finiteOrNull(transition.value),
-        finiteOrNull(transition.threshold),
+        closings.map((t) => t.rule.id),
+        closings.map((t) => t.openedAt),
+        closings.map((t) => t.closedAt),
+        closings.map((t) => finiteOrNull(t.value)),
+        closings.map((t) => finiteOrNull(t.threshold)),
       ],
     );
-    return incidence ? eventOf(transition, incidence.id, incidence.summary_id) : undefined;
+    const byRule = new Map(closed.map((row) => [row.rule_id, row]));
+    return closings.flatMap((t) => {
+      const row = byRule.get(t.rule.id);
+      return row
+        ? [[t, eventOf(t, row.id, row.summary_id)] as [IncidenceTransition<RuleDefinition>, IncidenceEvent]]
+        : [];
+    });
   }
+}
+
+// Transitions in rounds: round n holds each rule's n-th transition of the checkpoint, so a round has at
+// most one per rule, and a rule's transitions keep their order across rounds.
+function rounds<T extends { rule: { id: number } }>(transitions: T[]): T[][] {
+  const result: T[][] = [];
+  const seen = new Map<number, number>();
+  for (const transition of transitions) {
+    const index = seen.get(transition.rule.id) ?? 0;
+    seen.set(transition.rule.id, index + 1);
+    (result[index] ??= []).push(transition);
+  }
+  return result;
 }
 
 function eventOf(

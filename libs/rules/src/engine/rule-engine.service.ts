@@ -1,11 +1,22 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { MeasurementPoint, RuleCatalogEvent } from '@plantlens/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { transitionMessages } from '../notification/incidence-email';
 import { OutboxService } from '../outbox/outbox.service';
+import { DayCountRepository } from './day-count.repository';
 import { EngineRepository, type LoadedRule, type RuleDefinition } from './engine.repository';
 import { EngineShard } from './engine-shard';
-import { RuleEngine } from './rule-engine';
+import { RuleEngine, type EngineCheckpoint } from './rule-engine';
+
+// How often the day counts appended by checkpoints are folded into rules.rule_day (reads fold first).
+const FOLD_INTERVAL_MS = 5_000;
 
 interface Waiter {
   generation: number;
@@ -28,13 +39,17 @@ export interface EngineCounters {
 // If a checkpoint fails, the engine rewinds to the database and fails every handler not yet committed,
 // so the bus redelivers their messages: nothing is lost, and the watermarks keep anything from counting twice.
 @Injectable()
-export class RuleEngineService implements OnApplicationBootstrap {
+export class RuleEngineService
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('RuleEngine');
   private engine = new RuleEngine<RuleDefinition>();
   private generation = 0;
   private ready: Promise<void> = new Promise(() => undefined);
   private waiting: Waiter[] = [];
   private committing = false;
+  private foldTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
   readonly counters: EngineCounters = { points: 0, evaluations: 0, skipped: 0, malformed: 0, checkpoints: 0 };
 
   constructor(
@@ -42,11 +57,33 @@ export class RuleEngineService implements OnApplicationBootstrap {
     private readonly repository: EngineRepository,
     private readonly shard: EngineShard,
     private readonly outbox: OutboxService,
+    private readonly dayCounts: DayCountRepository,
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
     this.ready = this.rebuild();
+    this.foldTimer = setInterval(() => {
+      this.dayCounts
+        .fold()
+        .catch((error: unknown) =>
+          this.logger.warn(`Folding day counts failed: ${error instanceof Error ? error.message : error}`),
+        );
+    }, FOLD_INTERVAL_MS);
     return this.ready;
+  }
+
+  // Before the consumer and the producer close: messages still arriving are refused (the next owner of
+  // their partition gets them), those evaluated are committed and their events published. Otherwise a
+  // stopping instance could commit after its successor took over, and publish out of order.
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    while (this.committing || this.waiting.length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await this.outbox.flush();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.foldTimer);
   }
 
   get ruleCount(): number {
@@ -60,6 +97,7 @@ export class RuleEngineService implements OnApplicationBootstrap {
       this.counters.malformed += 1;
       return;
     }
+    if (this.stopping) throw new Error('the rule engine is stopping; the message will be redelivered');
     const generation = await this.whenReady();
     const stats = this.engine.evaluate(points);
     this.counters.points += stats.points;
@@ -71,6 +109,7 @@ export class RuleEngineService implements OnApplicationBootstrap {
   /** A rule was created, changed or deleted: evaluate it from now on, with its new definition, or no more. */
   async onRuleChanged(event: RuleCatalogEvent): Promise<void> {
     if (!this.shard.owns(event.id)) return;
+    if (this.stopping) throw new Error('the rule engine is stopping; the message will be redelivered');
     let generation = await this.whenReady();
     const loaded = event.change === 'deleted' ? undefined : await this.repository.loadRule(event.id);
     // A rewind while loading rebuilt the engine with the rule as it is now.
@@ -116,9 +155,12 @@ export class RuleEngineService implements OnApplicationBootstrap {
         const generation = this.generation;
         const checkpoint = this.engine.checkpoint();
         try {
-          const messages = await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
-            transitionMessages(transition.rule, event, this.config.PUBLIC_URL),
-          );
+          // Messages of variables without rules change nothing: no transaction for them.
+          const messages = isEmpty(checkpoint)
+            ? 0
+            : await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
+                transitionMessages(transition.rule, event, this.config.PUBLIC_URL),
+              );
           this.counters.checkpoints += 1;
           if (messages > 0) this.outbox.drainSoon();
           for (const waiter of batch) {
@@ -164,6 +206,15 @@ export class RuleEngineService implements OnApplicationBootstrap {
       }
     }
   }
+}
+
+function isEmpty(checkpoint: EngineCheckpoint<RuleDefinition>): boolean {
+  return (
+    checkpoint.watermarks.length === 0 &&
+    checkpoint.counts.length === 0 &&
+    checkpoint.ruleStates.length === 0 &&
+    checkpoint.transitions.length === 0
+  );
 }
 
 function variablesOf(rule: RuleDefinition): number[] {

@@ -16,6 +16,7 @@ import {
   type StatusChangeDto,
 } from '@plantlens/contracts';
 import type { AuthenticatedUser } from '@plantlens/platform';
+import { DayCountRepository } from '../engine/day-count.repository';
 import { RuleService, variableIdsOf } from '../rule/rule.service';
 import {
   IncidenceRepository,
@@ -47,6 +48,7 @@ export class IncidenceService {
   constructor(
     private readonly incidences: IncidenceRepository,
     private readonly rules: RuleService,
+    private readonly dayCounts: DayCountRepository,
   ) {}
 
   async listV2(user: AuthenticatedUser, query: IncidenceListQuery): Promise<IncidenceSummaryV2PageDto> {
@@ -98,6 +100,7 @@ export class IncidenceService {
     user: AuthenticatedUser,
     query: ClosedSummariesQuery,
   ): Promise<PagedListDto<HistoricIncidenceRowDto>> {
+    await this.dayCounts.fold();
     const rows = await this.readable(
       user,
       await this.incidences.summaries({
@@ -169,6 +172,8 @@ export class IncidenceService {
   }
 
   private async openSummaries(user: AuthenticatedUser, query: IncidenceListQuery): Promise<Page<SummaryRow>> {
+    // Gravity and the evolution strip read the day counts: the latest checkpoints' first.
+    await this.dayCounts.fold();
     let rows = await this.readable(
       user,
       await this.incidences.summaries({ resolved: false, tags: query.filterTags, text: query.filter }),

@@ -68,7 +68,9 @@ export class OutboxService implements OnApplicationBootstrap, OnApplicationShutd
       for (;;) {
         const rows = await this.database.withConnection((connection) =>
           connection.query<OutboxRow>(
-            `select id::text as id, topic, key, payload from rules.outbox where owner = $1 order by id limit $2`,
+            // Ordered by the bigint column, not by the text alias of the same name.
+            `select o.id::text as id, o.topic, o.key, o.payload from rules.outbox o
+             where o.owner = $1 order by o.id limit $2`,
             [this.shard.owner, BATCH],
           ),
         );

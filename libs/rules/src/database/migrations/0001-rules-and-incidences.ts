@@ -72,6 +72,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (rule_id, day)
     )`.execute(db);
 
+  // Day counts as each checkpoint wrote them, one row of arrays per checkpoint (a cheap append whatever
+  // the number of rules), folded into rule_day every few seconds and before any read of the counts.
+  await sql`
+    create table rules.rule_day_pending (
+      id bigint generated always as identity primary key,
+      rule_ids integer[] not null,
+      days integer[] not null,
+      evaluations integer[] not null,
+      activations integer[] not null
+    )`.execute(db);
+
   await sql`
     create table rules.incidence_summary (
       id integer generated always as identity primary key,
