@@ -49,6 +49,20 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   GroupPermissionList: async () =>
     (await import('../features/admin/pages/group-permission-list-page')).GroupPermissionListPage,
   Permissions: async () => (await import('../features/admin/pages/permissions-page')).PermissionsPage,
+  RuleIncidenceList: async () =>
+    (await import('../features/incidences/pages/rule-incidence-list-page')).RuleIncidenceListPage,
+  RuleIncidenceMenu: async () =>
+    (await import('../features/incidences/pages/rule-incidence-menu-page')).RuleIncidenceMenuPage,
+  RuleIncidenceSingle: async () =>
+    (await import('../features/incidences/pages/rule-incidence-single-page')).RuleIncidenceSinglePage,
+  RuleIncidenceBatch: async () =>
+    (await import('../features/incidences/pages/rule-incidence-batch-page')).RuleIncidenceBatchPage,
+  IncidenceList: async () =>
+    (await import('../features/incidences/pages/incidence-list-page')).IncidenceListPage,
+  IncidenceHistoric: async () =>
+    (await import('../features/incidences/pages/incidence-historic-page')).IncidenceHistoricPage,
+  CurrentStatusIncidence: async () =>
+    (await import('../features/incidences/pages/current-status-incidence-page')).CurrentStatusIncidencePage,
 };
 
 // Where users go next from a page: those chunks (the explorer charts with Highcharts) are fetched while the

@@ -15,6 +15,7 @@ export type MenuKey =
   | 'explorerCorrelation'
   | 'explorerMultipleCorrelation'
   | 'queries'
+  | 'incidenceCurrentStatus'
   | 'aggregateVariables'
   | 'management'
   | 'csvUploader'
@@ -31,6 +32,7 @@ export const MENU: MenuEntry[] = [
     ],
   },
   { key: 'queries', route: 'QueryList' },
+  { key: 'incidenceCurrentStatus', route: 'CurrentStatusIncidence' },
   { key: 'aggregateVariables', route: 'AggregateVariableMenu' },
   { key: 'management', route: 'VariableManagement' },
   { key: 'csvUploader', route: 'CsvUploader' },

@@ -45,10 +45,15 @@ describe('visibleMenu', () => {
       'explorerCorrelation',
       'explorerMultipleCorrelation',
       'queries',
+      'incidenceCurrentStatus',
       'aggregateVariables',
       'management',
       'settings',
     ]);
+  });
+
+  it('shows the incidence current-status map to incidence users', () => {
+    expect(keys(visibleMenu(MENU, ['INCIDENCE']))).toEqual(['incidenceCurrentStatus', 'settings']);
   });
 });
 

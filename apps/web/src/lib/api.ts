@@ -25,6 +25,8 @@ export const api = createApi({
     'GroupPermission',
     'Permission',
     'Query',
+    'IncidenceRule',
+    'Incidence',
   ],
   endpoints: () => ({}),
 });

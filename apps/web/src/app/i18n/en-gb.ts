@@ -1,4 +1,5 @@
 import { correlationEnGB } from '../../features/correlation/i18n';
+import { incidencesEnGB } from '../../features/incidences/i18n';
 
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
@@ -12,6 +13,7 @@ export const enGB = {
     explorerCorrelation: 'Correlation',
     explorerMultipleCorrelation: 'Multiple correlation',
     queries: 'Queries',
+    incidenceCurrentStatus: 'Current status',
     aggregateVariables: 'Aggregate variables',
     management: 'Variable management',
     csvUploader: 'CSV loader',
@@ -54,6 +56,10 @@ export const enGB = {
     IncidenceList: 'Incidences',
     IncidenceHistoric: 'Incidence history',
     RuleIncidenceList: 'Incidence rules',
+    RuleIncidenceMenu: 'Add rule',
+    RuleIncidenceSingle: 'Rule',
+    RuleIncidenceBatch: 'Batch rules',
+    CurrentStatusIncidence: 'Current status',
     CsvUploader: 'CSV loader',
     PerformanceBackoffice: 'Performance',
     CacheManagement: 'Cache management',
@@ -369,6 +375,7 @@ export const enGB = {
       noQuery: 'No query has been made. Press on EXPLORE',
     },
   },
+  incidences: incidencesEnGB,
   explorer: {
     explore: 'Explore',
     home: {

@@ -1,4 +1,5 @@
 import { correlationEsES } from '../../features/correlation/i18n';
+import { incidencesEsES } from '../../features/incidences/i18n';
 import type { Translation } from './en-gb';
 
 export const esES: Translation = {
@@ -12,6 +13,7 @@ export const esES: Translation = {
     explorerCorrelation: 'Correlación',
     explorerMultipleCorrelation: 'Correlación múltiple',
     queries: 'Consultas',
+    incidenceCurrentStatus: 'Estado actual',
     aggregateVariables: 'Variables agregadas',
     management: 'Gestión de variables',
     csvUploader: 'Cargador CSV',
@@ -54,6 +56,10 @@ export const esES: Translation = {
     IncidenceList: 'Incidencias',
     IncidenceHistoric: 'Histórico de incidencias',
     RuleIncidenceList: 'Reglas de incidencias',
+    RuleIncidenceMenu: 'Añadir regla',
+    RuleIncidenceSingle: 'Regla',
+    RuleIncidenceBatch: 'Reglas en lote',
+    CurrentStatusIncidence: 'Estado actual',
     CsvUploader: 'Cargador CSV',
     PerformanceBackoffice: 'Rendimiento',
     CacheManagement: 'Gestión de caché',
@@ -369,6 +375,7 @@ export const esES: Translation = {
       noQuery: 'No se ha realizado ninguna consulta. Pulsa en EXPLORAR',
     },
   },
+  incidences: incidencesEsES,
   explorer: {
     explore: 'Explorar',
     home: {

@@ -1,0 +1,163 @@
+import type {
+  CurrentStatusAssetDto,
+  HistoricIncidenceRowDto,
+  IncidenceStatus,
+  IncidenceSummaryV1Dto,
+  IncidenceSummaryV2PageDto,
+  PagedListDto,
+  RuleCreateItemDto,
+  RuleIncidenceDto,
+  RuleUpdateDto,
+} from '@plantlens/contracts';
+import { api } from '../../lib/api';
+
+const RULES = 'web/rules-incidence';
+const INCIDENCES = 'web/evaluations-incidence';
+const RULE_LIST = { type: 'IncidenceRule' as const, id: 'LIST' };
+// Summaries, the map's counts and the historic list all move with any status change, resolution or
+// rule switch, so they share one tag.
+const INCIDENCE_LIST = { type: 'Incidence' as const, id: 'LIST' };
+
+type QueryParams = Record<string, string | number | boolean>;
+
+export interface ClosedIncidencesRequest {
+  page: number;
+  pageSize: number;
+  /** ISO 8601 */
+  beginDate: string;
+  endDate: string;
+  filterTags: string[];
+}
+
+// The calls of spec part 2 §7 "Incidences and rules".
+const incidencesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // Keyed by the comma-joined tags ('' for all). Spec §7: a 404 means the rules service is not deployed,
+    // which is logged as a warning and shows an empty list.
+    getIncidenceRules: build.query<RuleIncidenceDto[], string>({
+      async queryFn(tags, _api, _options, baseQuery) {
+        const result = await baseQuery({ url: RULES, params: tags ? { tags } : undefined });
+        if (result.error?.status === 404) {
+          // eslint-disable-next-line no-console -- spec §8: a warning in the console, no user message
+          console.warn('Module incidences not available');
+          return { data: [] };
+        }
+        return result.error ? { error: result.error } : { data: result.data as RuleIncidenceDto[] };
+      },
+      providesTags: (rules = []) => [
+        RULE_LIST,
+        ...rules.map(({ id }) => ({ type: 'IncidenceRule' as const, id })),
+      ],
+    }),
+    getIncidenceRule: build.query<RuleIncidenceDto, number>({
+      query: (id) => `${RULES}/${id}`,
+      providesTags: (_rule, _error, id) => [{ type: 'IncidenceRule', id }],
+    }),
+    // A text answer; spec §7: asked when the owner icon is hovered.
+    getIncidenceRuleOwner: build.query<string, number>({
+      query: (id) => ({ url: `${RULES}/owner/${id}`, responseHandler: 'text' }),
+      providesTags: (_owner, _error, id) => [{ type: 'IncidenceRule', id }],
+    }),
+    getIncidenceRuleVariableIds: build.query<number[], number>({
+      query: (id) => `${RULES}/variable-ids/${id}`,
+      providesTags: (_ids, _error, id) => [{ type: 'IncidenceRule', id }],
+    }),
+    createIncidenceRules: build.mutation<RuleIncidenceDto[], RuleCreateItemDto[]>({
+      query: (body) => ({ url: RULES, method: 'POST', body }),
+      invalidatesTags: [RULE_LIST],
+    }),
+    updateIncidenceRule: build.mutation<RuleIncidenceDto, RuleUpdateDto>({
+      query: (body) => ({ url: RULES, method: 'PUT', body }),
+      invalidatesTags: (_rule, _error, { id }) => [RULE_LIST, { type: 'IncidenceRule', id }, INCIDENCE_LIST],
+    }),
+    deleteIncidenceRule: build.mutation<void, number>({
+      query: (id) => ({ url: RULES, method: 'DELETE', params: { id } }),
+      invalidatesTags: (_result, _error, id) => [RULE_LIST, { type: 'IncidenceRule', id }, INCIDENCE_LIST],
+    }),
+
+    // The summaries table: v2 for the superadmin and product groups, v1 for everyone else (spec §6).
+    getIncidenceSummaries: build.query<IncidenceSummaryV2PageDto, QueryParams>({
+      query: (params) => ({ url: `${INCIDENCES}/v2`, params }),
+      providesTags: [INCIDENCE_LIST],
+    }),
+    getIncidenceSummariesV1: build.query<PagedListDto<IncidenceSummaryV1Dto>, QueryParams>({
+      query: (params) => ({ url: INCIDENCES, params }),
+      providesTags: [INCIDENCE_LIST],
+    }),
+    getClosedIncidences: build.query<PagedListDto<HistoricIncidenceRowDto>, ClosedIncidencesRequest>({
+      query: ({ filterTags, ...params }) => ({
+        url: `${INCIDENCES}/closed-summaries`,
+        params: { ...params, ...(filterTags.length > 0 && { filterTags: filterTags.join(',') }) },
+      }),
+      providesTags: [INCIDENCE_LIST],
+    }),
+    changeIncidenceStatus: build.mutation<void, { id: number; status: IncidenceStatus }>({
+      query: ({ id, status }) => ({ url: `${INCIDENCES}/${id}/`, method: 'PUT', body: { status } }),
+      invalidatesTags: [INCIDENCE_LIST],
+    }),
+    resolveIncidence: build.mutation<void, number>({
+      query: (id) => ({ url: `${INCIDENCES}/resolve-summary/${id}/`, method: 'PUT' }),
+      invalidatesTags: [INCIDENCE_LIST],
+    }),
+    // Switches the summary's rule on or off from the incidence table.
+    manageIncidenceRule: build.mutation<void, { ruleId: number; enabled: boolean }>({
+      query: ({ ruleId, enabled }) => ({
+        url: `${INCIDENCES}/manage-summary/${ruleId}/`,
+        method: 'PUT',
+        body: { enabled },
+      }),
+      // Spec §4: the switch flips at once; it flips back if the server refuses.
+      async onQueryStarted({ ruleId, enabled }, { dispatch, getState, queryFulfilled }) {
+        const state = getState();
+        const patches = [
+          ...incidencesApi.util.selectCachedArgsForQuery(state, 'getIncidenceSummaries').map((args) =>
+            dispatch(
+              incidencesApi.util.updateQueryData('getIncidenceSummaries', args, (page) => {
+                for (const summary of page.data)
+                  if (summary.rule.id === ruleId) summary.rule.isEnabled = enabled;
+              }),
+            ),
+          ),
+          ...incidencesApi.util.selectCachedArgsForQuery(state, 'getIncidenceSummariesV1').map((args) =>
+            dispatch(
+              incidencesApi.util.updateQueryData('getIncidenceSummariesV1', args, (page) => {
+                for (const summary of page.data) if (summary.ruleId === ruleId) summary.enabled = enabled;
+              }),
+            ),
+          ),
+        ];
+        try {
+          await queryFulfilled;
+        } catch {
+          for (const patch of patches) patch.undo();
+        }
+      },
+      invalidatesTags: (_result, _error, { ruleId }) => [
+        INCIDENCE_LIST,
+        RULE_LIST,
+        { type: 'IncidenceRule', id: ruleId },
+      ],
+    }),
+    getCurrentStatusAssets: build.query<CurrentStatusAssetDto[], void>({
+      query: () => 'web/current-status-incidence',
+      providesTags: [INCIDENCE_LIST],
+    }),
+  }),
+});
+
+export const {
+  useGetIncidenceRulesQuery,
+  useGetIncidenceRuleQuery,
+  useLazyGetIncidenceRuleOwnerQuery,
+  useLazyGetIncidenceRuleVariableIdsQuery,
+  useCreateIncidenceRulesMutation,
+  useUpdateIncidenceRuleMutation,
+  useDeleteIncidenceRuleMutation,
+  useGetIncidenceSummariesQuery,
+  useGetIncidenceSummariesV1Query,
+  useGetClosedIncidencesQuery,
+  useChangeIncidenceStatusMutation,
+  useResolveIncidenceMutation,
+  useManageIncidenceRuleMutation,
+  useGetCurrentStatusAssetsQuery,
+} = incidencesApi;

@@ -1,0 +1,100 @@
+import type { CurrentStatusAssetDto } from '@plantlens/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../../testing/render-app';
+import { TestApiServer } from '../../../testing/test-api-server';
+import './current-status-incidence-page';
+
+jest.setTimeout(60_000);
+
+const ASSETS = '/api/web/current-status-incidence';
+const incidenceUser = { username: 'ana', authorities: ['INCIDENCE'] };
+
+const asset = (
+  id: number,
+  name: string,
+  parentId: number | null,
+  count: number | null,
+  position: [lat: number, lng: number] | null = [40 + id, -3],
+): CurrentStatusAssetDto => ({
+  id,
+  name,
+  parentId,
+  lat: position?.[0] ?? null,
+  lng: position?.[1] ?? null,
+  count,
+});
+
+const PLANT = [
+  asset(1, 'Refinery', null, 2),
+  asset(2, 'Coke drum A', 1, 2),
+  asset(3, 'gate01', 2, 2),
+  asset(4, 'gate02', 2, 0, null),
+  asset(5, 'Tank farm', null, null),
+];
+
+const node = (name: string) => screen.getByTestId(`asset-${name}`);
+
+describe('/incidence-current-status', () => {
+  let server: TestApiServer;
+
+  afterEach(() => server.stop());
+
+  async function open(assets: CurrentStatusAssetDto[]) {
+    server = new TestApiServer().answer('GET', ASSETS, { json: assets });
+    await server.start();
+    return renderApp('/incidence-current-status', { account: incidenceUser });
+  }
+
+  it('shows the asset tree with the open incidences of each asset, "?" where not available', async () => {
+    await open(PLANT);
+    await screen.findByTestId('asset-gate01');
+    expect(within(node('gate01')).getByText('2')).toBeInTheDocument();
+    expect(within(node('gate02')).getByText('0')).toBeInTheDocument();
+    expect(within(node('Tank farm')).getByText('?')).toBeInTheDocument();
+    expect(within(node('gate01')).getByTitle('2 open incidences')).toBeInTheDocument();
+    expect(within(node('Tank farm')).getByTitle('Incidences not available')).toBeInTheDocument();
+    // jsdom has no WebGL: the map says so, the tree works on.
+    expect(
+      screen.getByText(
+        'The map needs WebGL 2, which this browser does not offer. The asset tree shows the same counts.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Incidences').closest('a')).toHaveAttribute(
+      'href',
+      '/incidence/list?origin=CurrentStatusIncidence',
+    );
+  });
+
+  it('opens the incidences of the chosen asset, and says when it has no position on the map', async () => {
+    const { router } = await open(PLANT);
+    fireEvent.click(await screen.findByTestId('asset-gate01'));
+    await waitFor(() =>
+      expect(screen.getByText('Incidences of gate01').closest('a')).toHaveAttribute(
+        'href',
+        '/incidence/list?origin=CurrentStatusIncidence&assets=3',
+      ),
+    );
+    fireEvent.click(node('gate02'));
+    expect(await screen.findByText('gate02 has no position on the map')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('Incidences of gate02'));
+    await waitFor(() => expect(router.state.location.search).toBe('?origin=CurrentStatusIncidence&assets=4'));
+  });
+
+  it('folds the asset tree away and back', async () => {
+    await open(PLANT);
+    await screen.findByTestId('asset-gate01');
+    const toggle = screen.getByLabelText('Show or hide the asset tree');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(toggle);
+    expect(screen.queryByTestId('asset-gate01')).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(await screen.findByTestId('asset-gate01')).toBeInTheDocument();
+  });
+
+  it('says when no asset has rules yet', async () => {
+    await open([]);
+    expect(await screen.findByText('No asset has incidence rules yet.')).toBeInTheDocument();
+  });
+});

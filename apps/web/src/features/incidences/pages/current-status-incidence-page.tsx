@@ -1,0 +1,94 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Flex, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useGetCurrentStatusAssetsQuery } from '../api';
+import { assetTree, nodePosition, selectionZoom, type AssetNode } from '../asset-tree';
+import { AssetTreePanel } from '../components/asset-tree-panel';
+import { IncidenceMap } from '../components/incidence-map';
+import type { MapFocus } from '../components/incidence-map-view';
+import { incidenceListFromMapPath } from '../incidence-list-params';
+
+// The counts follow the engine: reloaded as often as the valve screens' status.
+export const CURRENT_STATUS_REFRESH_MS = 30_000;
+const TREE_WIDTH_PX = 300;
+
+// /incidence-current-status (spec part 2 §2, §4): the assets with their open incidences on a map, and as a
+// collapsible tree beside it. Choosing an asset in the tree zooms the map to it (8 for a root, 16 for a
+// branch, 18 for a leaf); the Incidences button opens the list narrowed to the chosen asset.
+export function CurrentStatusIncidencePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const assets = useGetCurrentStatusAssetsQuery(undefined, {
+    pollingInterval: CURRENT_STATUS_REFRESH_MS,
+    refetchOnMountOrArgChange: true,
+  });
+  const tree = useMemo(() => assetTree(assets.data ?? []), [assets.data]);
+  const [selected, setSelected] = useState<AssetNode>();
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [treeOpen, setTreeOpen] = useState(true);
+
+  const select = (node: AssetNode) => {
+    setSelected(node);
+    const centre = nodePosition(node);
+    if (centre) setFocus({ centre, zoom: selectionZoom(node) });
+    else void message.info(t('incidences.currentStatus.noPosition', { name: node.name }));
+  };
+
+  if (assets.isLoading) return <PageSpinner />;
+  if (assets.isError)
+    return <ApiErrorAlert title={t('incidences.currentStatus.loadError')} error={assets.error} />;
+  return (
+    <Flex vertical gap={16} style={{ height: '100%' }}>
+      <Flex justify="space-between" align="center" wrap gap={16}>
+        <Flex align="center" gap={8}>
+          <Button
+            type="text"
+            icon={treeOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            aria-label={t('incidences.currentStatus.toggleTree')}
+            aria-expanded={treeOpen}
+            onClick={() => setTreeOpen(!treeOpen)}
+          />
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('routes.CurrentStatusIncidence')}
+          </Typography.Title>
+        </Flex>
+        <Link to={incidenceListFromMapPath(selected?.id)}>
+          <Button icon={<UnorderedListOutlined />}>
+            {selected
+              ? t('incidences.currentStatus.incidencesOf', { name: selected.name })
+              : t('incidences.currentStatus.incidences')}
+          </Button>
+        </Link>
+      </Flex>
+      {tree.length === 0 ? (
+        <Empty description={t('incidences.currentStatus.empty')} />
+      ) : (
+        <Flex gap={16} style={{ minHeight: 480, flex: 1 }}>
+          {treeOpen && (
+            <div style={{ width: TREE_WIDTH_PX, flexShrink: 0, overflow: 'auto' }}>
+              <AssetTreePanel nodes={tree} selectedId={selected?.id} onSelect={select} />
+            </div>
+          )}
+          <div style={{ flex: 1, minHeight: 480 }}>
+            <IncidenceMap
+              assets={assets.data ?? []}
+              focus={focus}
+              onOpenAsset={(assetId) => void navigate(incidenceListFromMapPath(assetId))}
+              openAssetLabel={t('incidences.currentStatus.incidences')}
+              countLabel={(count) =>
+                count === null
+                  ? t('incidences.currentStatus.countUnknown')
+                  : t('incidences.currentStatus.count', { count })
+              }
+            />
+          </div>
+        </Flex>
+      )}
+    </Flex>
+  );
+}

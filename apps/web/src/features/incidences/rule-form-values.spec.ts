@@ -1,0 +1,140 @@
+import type { RuleIncidenceDto, VariableMinimalDto } from '@plantlens/contracts';
+import {
+  NEW_BATCH_RULE,
+  batchRuleCreateRequest,
+  batchRuleNames,
+  isValidEmailList,
+  ruleUpdateRequest,
+  singleRuleCreateRequest,
+  singleRuleFormValues,
+  type RuleFormValues,
+} from './rule-form-values';
+
+const variable = (id: number, label: string, clientReference: string): VariableMinimalDto => ({
+  id,
+  label,
+  unit: 'bar',
+  categoryId: null,
+  clientReference,
+});
+const pressure = variable(1, 'Pressure', 'gate01_pressure');
+const unnamed = variable(2, '', 'gate02_temperature');
+const flow = variable(3, 'Flow', 'lift01_flow');
+
+const condition: RuleFormValues = {
+  ...NEW_BATCH_RULE,
+  name: '  High pressure ',
+  operator: '>=',
+  constant: 12,
+  notifyByEmail: true,
+  emails: ' ana@plant.es,  luis@plant.com ',
+  tags: ['boiler'],
+};
+
+describe('rule form values', () => {
+  it('accepts comma-separated addresses with a 2 to 4 letter domain, or none', () => {
+    expect(isValidEmailList('')).toBe(true);
+    expect(isValidEmailList(undefined)).toBe(true);
+    expect(isValidEmailList(' a@b.es , c.d@e.info')).toBe(true);
+    expect(isValidEmailList('a@b.museum')).toBe(false);
+    expect(isValidEmailList('a@b.c')).toBe(false);
+    expect(isValidEmailList('a@b.es; c@d.es')).toBe(false);
+    expect(isValidEmailList('not an address')).toBe(false);
+  });
+
+  it('creates a single rule against a constant, with the trimmed name and e-mails', () => {
+    expect(singleRuleCreateRequest({ ...condition, varOne: pressure })).toEqual([
+      {
+        name: 'High pressure',
+        enabled: true,
+        emails: 'ana@plant.es,luis@plant.com',
+        tags: ['boiler'],
+        operator: '>=',
+        varOneId: 1,
+        constant: 12,
+        minDurationSeconds: 0,
+        deadband: 0,
+      },
+    ]);
+  });
+
+  it('compares with a second variable instead, and drops the e-mails when not notifying', () => {
+    const [rule] = singleRuleCreateRequest({
+      ...condition,
+      varOne: pressure,
+      secondOperandType: 'variable',
+      varTwo: flow,
+      notifyByEmail: false,
+    });
+    expect(rule).toMatchObject({ varOneId: 1, varTwoId: 3, emails: '' });
+    expect(rule).not.toHaveProperty('constant');
+  });
+
+  it('names a batch <name>_<variable name>, or the client reference when the variable has no name', () => {
+    expect(batchRuleNames(' Hot ', [pressure, unnamed])).toEqual(['Hot_Pressure', 'Hot_gate02_temperature']);
+    const rules = batchRuleCreateRequest({ ...condition, name: 'Hot', varOnes: [pressure, unnamed] });
+    expect(
+      rules.map(({ name, varOneId, operator, constant }) => ({ name, varOneId, operator, constant })),
+    ).toEqual([
+      { name: 'Hot_Pressure', varOneId: 1, operator: '>=', constant: 12 },
+      { name: 'Hot_gate02_temperature', varOneId: 2, operator: '>=', constant: 12 },
+    ]);
+  });
+
+  it('updates only name, enabled, e-mails and tags', () => {
+    expect(ruleUpdateRequest(7, { ...condition, enabled: false })).toEqual({
+      id: 7,
+      name: 'High pressure',
+      enabled: false,
+      emails: 'ana@plant.es,luis@plant.com',
+      tags: ['boiler'],
+    });
+  });
+
+  it('starts a new rule enabled, against a constant, without e-mails', () => {
+    expect(singleRuleFormValues(undefined)).toMatchObject({
+      enabled: true,
+      secondOperandType: 'constant',
+      notifyByEmail: false,
+      emails: '',
+      varOne: null,
+    });
+  });
+
+  it('edits a rule with its values and variables, notifying when it has e-mails', () => {
+    const rule = {
+      id: 7,
+      name: 'Flow vs pressure',
+      enabled: false,
+      operator: '<>',
+      varOneId: 1,
+      varTwoId: 3,
+      varOneIds: [1, 3],
+      constant: null,
+      minDurationSeconds: 60,
+      deadband: 0.5,
+      formula: '',
+      emails: 'ana@plant.es',
+      createdAt: 1_700_000_000,
+      tags: ['line 2'],
+      owner: 'ana',
+      canEdit: true,
+      canDelete: true,
+      canShare: true,
+    } satisfies RuleIncidenceDto;
+    expect(singleRuleFormValues(rule, [flow, pressure])).toEqual({
+      name: 'Flow vs pressure',
+      enabled: false,
+      operator: '<>',
+      secondOperandType: 'variable',
+      constant: null,
+      varOne: pressure,
+      varTwo: flow,
+      notifyByEmail: true,
+      emails: 'ana@plant.es',
+      tags: ['line 2'],
+      minDurationSeconds: 60,
+      deadband: 0.5,
+    });
+  });
+});
