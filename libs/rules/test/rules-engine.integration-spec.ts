@@ -130,4 +130,71 @@ describe('rules engine over Kafka and PostgreSQL', () => {
       expect(events.filter((e) => e.type === 'closed').map((e) => e.closedAt)).toEqual(expected.closings);
     });
   });
+
+  // Two instances split the rules (id modulo 2), each reading every partition in a group of its own: a
+  // rule is evaluated once, by its owner, whichever partitions its inputs travel on.
+  it('splits rules between two shards, each evaluating its own rules once', async () => {
+    await app?.close();
+    app = undefined;
+    const shard = (index: number) =>
+      startRulesApp(
+        { ...config, RULES_ENGINE_SHARDS: '2', RULES_ENGINE_SHARD: String(index) },
+        `${GROUP}-shard-${index}`,
+      );
+    const shards = [await shard(0), await shard(1)];
+    try {
+      // Variables of their own: the first test's temperature has a watermark hours ahead.
+      const temperatureId = TEMPERATURE + 2;
+      const pressure = TEMPERATURE + 3; // another key, so another partition than the temperature
+      const start = Math.ceil(Date.now() / STEP) * STEP + STEP;
+      const end = start + 3_600_000;
+      const temperature = simulatedSeries(temperatureId, 'cdu_feed_temperature', start, end, STEP);
+      const pressures = simulatedSeries(pressure, 'dcu_drum_a_pressure', start, end, STEP);
+      const [t, p] = [median(temperature), median(pressures)];
+      const ids = await shards[0]
+        .get(RuleRepository)
+        .insertMany(
+          [
+            newRule({ varOneId: temperatureId, operator: '<', constant: t }),
+            newRule({ varOneId: pressure, operator: '>=', constant: p }),
+            newRule({ varOneId: temperatureId, operator: '>', varTwoId: pressure }),
+            newRule({ varOneId: pressure, operator: '<=', constant: p }),
+          ],
+          'shard-0',
+        );
+      shards[0].get(OutboxService).drainSoon();
+      await eventually(async () => {
+        for (const index of [0, 1]) {
+          const engine = shards[index].get(RuleEngineService);
+          expect(ids.map((id) => engine.evaluates(id))).toEqual(ids.map((id) => id % 2 === index));
+        }
+      });
+      await publishPoints(shards[0], [...temperature, ...pressures], 100);
+      const expectedFor = (points: typeof temperature, holds: (value: number) => boolean) =>
+        reference(points.map((point) => ({ ts: point.ts, active: holds(point.value) })));
+      const expected = new Map([
+        [ids[0], expectedFor(temperature, (v) => v < t)],
+        [ids[1], expectedFor(pressures, (v) => v >= p)],
+        [ids[3], expectedFor(pressures, (v) => v <= p)],
+      ]);
+      await eventually(async () => {
+        const counts = await storedCounts(shards[0]);
+        for (const [ruleId, reference] of expected) {
+          const evaluations = counts
+            .filter((c) => c.ruleId === ruleId)
+            .reduce((sum, c) => sum + c.evaluations, 0);
+          expect([ruleId, evaluations]).toEqual([ruleId, temperature.length]);
+          const stored = (await storedIncidences(shards[0])).filter((i) => i.ruleId === ruleId);
+          expect(stored.map((i) => i.openedAt)).toEqual(reference.openings);
+        }
+        // The variable-vs-variable rule, inputs on two partitions: each point of either input once the other
+        // has a value (how many depends on how the partitions interleave), and only by its owner.
+        const mixed = counts.filter((c) => c.ruleId === ids[2]).reduce((sum, c) => sum + c.evaluations, 0);
+        expect(mixed).toBeGreaterThanOrEqual(pressures.length - 1);
+        expect(mixed).toBeLessThanOrEqual(temperature.length + pressures.length - 1);
+      });
+    } finally {
+      for (const instance of shards) await instance.close();
+    }
+  });
 });

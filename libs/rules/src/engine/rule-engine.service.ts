@@ -90,6 +90,11 @@ export class RuleEngineService
     return this.engine.ruleCount;
   }
 
+  /** Whether this instance evaluates the rule now (enabled, of its shard, loaded). */
+  evaluates(ruleId: number): boolean {
+    return this.engine.has(ruleId);
+  }
+
   /** Evaluates one `measurements` message; resolves once its effects are durable. */
   async onMeasurements(batch: unknown): Promise<void> {
     const points = readPoints(batch);
