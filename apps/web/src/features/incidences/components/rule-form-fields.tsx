@@ -61,7 +61,7 @@ export function RuleConditionFields({
           style={{ maxWidth: 260 }}
           options={RULE_OPERATORS.map((operator) => ({
             value: operator,
-            label: `${operator}  ${t(`incidences.ruleForm.operators.${OPERATOR_KEYS[operator]}`)}`,
+            label: `${operator} ${t(`incidences.ruleForm.operators.${OPERATOR_KEYS[operator]}`)}`,
           }))}
         />
       </Form.Item>

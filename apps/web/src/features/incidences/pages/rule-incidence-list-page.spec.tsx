@@ -124,6 +124,22 @@ describe('/rule-incidence/list', () => {
     expect(server.requests('GET', '/api/web/rules-incidence/owner/1')).toHaveLength(1);
   });
 
+  it('keeps the owner tooltip loading, and only logs, when the owner cannot be loaded', async () => {
+    server.answer('GET', '/api/web/rules-incidence/owner/1', apiError(500, 'Internal server error'));
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await renderApp('/rule-incidence/list', { account: admin });
+      await screen.findByText('Boiler pressure', { selector: 'td' });
+      fireEvent.mouseEnter(labelled('Owner of Boiler pressure'));
+      await waitFor(() =>
+        expect(logged).toHaveBeenCalledWith('The owner of rule 1 could not be loaded', expect.anything()),
+      );
+      expect(screen.getByText('Loading…', { selector: '.ant-tooltip *' })).toBeInTheDocument();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('deletes after a confirmation naming the rule, and says so', async () => {
     await renderApp('/rule-incidence/list', { account: admin });
     await screen.findByText('Boiler pressure', { selector: 'td' });

@@ -1,0 +1,142 @@
+/// <reference lib="dom" />
+// Rules and incidences in Chromium against the built standalone app with the simulator on: a batch of
+// rules on two simulated valves, their incidences raised by the rules engine, one moved through REVISION
+// and REPORTED and resolved, found in the historic list and opened in the evolution explorer; the
+// current-status map with the valves' counts.
+import type { Browser, Page } from 'playwright-core';
+import type { VariableMinimalDto } from '@plantlens/contracts';
+import { launchChromium } from './browser';
+import { signIn, signedInPage } from './session';
+import { simulatedVariables } from './simulated-variables';
+import { startStandaloneApp, type RunningApp } from './standalone-app';
+
+const RULE_NAME = 'Steam on';
+const RULES = [`${RULE_NAME}_Gate 01 steam pressure`, `${RULE_NAME}_Gate 02 steam pressure`];
+const [HANDLED] = RULES;
+
+describe('rules and incidences in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let gate01Pressure: VariableMinimalDto;
+  const errors: string[] = [];
+
+  // Picks an option of the antd selector labelled `label`.
+  async function choose(label: string, option: string) {
+    await page.getByRole('combobox', { name: label, exact: true }).click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  }
+
+  // Waits until the status selector of the incidence shows `status`.
+  const showsStatus = (name: string, status: string) =>
+    page.waitForFunction(
+      ([incidence, expected]) =>
+        document
+          .querySelector(`[aria-label="Status of ${incidence}"]`)
+          ?.closest('.ant-select-content')
+          ?.getAttribute('title') === expected,
+      [name, status] as const,
+    );
+
+  beforeAll(async () => {
+    app = await startStandaloneApp(3_287);
+    browser = await launchChromium();
+    const tokens = await signIn(app.url);
+    // The simulator declares its variables over HTTP just after start-up.
+    [gate01Pressure] = await simulatedVariables(app.url, tokens, ['gate01_pressure', 'gate02_pressure']);
+    page = await signedInPage(browser, tokens, { locale: 'en_GB' });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('creates a batch of rules on simulated valves, one per variable, named after each', async () => {
+    await page.goto(`${app.url}/rule-incidence/add`);
+    await page.getByText('Batch rule', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Add rules in batch' }).waitFor();
+
+    await page.getByRole('button', { name: 'Choose variables' }).click();
+    const modal = page.locator('.ant-modal', { hasText: 'Multiple selection' });
+    await modal.getByLabel('Search variables').fill('gate 0');
+    for (const reference of ['gate01_pressure', 'gate02_pressure']) {
+      await modal.getByTestId(`variable-option-${reference}`).click();
+    }
+    await modal.getByRole('button', { name: 'Accept' }).click();
+
+    await choose('Operator', '> greater than');
+    // Steam pressure is always above -1000 bar: every evaluated point holds the condition.
+    await page.getByRole('spinbutton', { name: 'Constant' }).fill('-1000');
+    await page.getByLabel('Name').fill(RULE_NAME);
+    await expect(page.getByTestId('batch-rule-name').allTextContents()).resolves.toEqual(RULES);
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await page.getByText('2 rules created successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/rule-incidence/list');
+    for (const name of RULES) await page.getByRole('cell', { name, exact: true }).waitFor();
+  });
+
+  it('shows the incidences the engine raises, and moves one through REVISION and REPORTED to SOLVED', async () => {
+    // The engine evaluates the simulator's next point (one a second) against the new rules.
+    const link = page.getByRole('link', { name: HANDLED, exact: true });
+    const started = Date.now();
+    // Each load of the list asks the server again; the engine writes the incidences within seconds.
+    const summaries = () =>
+      page.waitForResponse((response) =>
+        new URL(response.url()).pathname.endsWith('/evaluations-incidence/v2'),
+      );
+    const [first] = await Promise.all([summaries(), page.goto(`${app.url}/incidence/list`)]);
+    let listed = (await first.json()) as { data: { rule: { name: string } }[] };
+    while (!listed.data.some(({ rule }) => rule.name === HANDLED)) {
+      if (Date.now() - started > 60_000)
+        throw new Error(`no incidence after 60 s:\n${app.log().slice(-3000)}`);
+      await page.waitForTimeout(1_000);
+      const [response] = await Promise.all([summaries(), page.reload()]);
+      listed = (await response.json()) as typeof listed;
+    }
+    await link.waitFor();
+    await page.getByRole('link', { name: RULES[1], exact: true }).waitFor();
+    await showsStatus(HANDLED, 'New');
+
+    await choose(`Status of ${HANDLED}`, 'In revision');
+    await showsStatus(HANDLED, 'In revision');
+    await choose(`Status of ${HANDLED}`, 'Reported');
+    await showsStatus(HANDLED, 'Reported');
+
+    await page.getByRole('button', { name: `Resolve ${HANDLED}` }).click();
+    await link.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: RULES[1], exact: true }).waitFor();
+  });
+
+  it('finds the resolved incidence in the historic list and opens it in the evolution explorer', async () => {
+    await page.getByRole('button', { name: 'Historic' }).click();
+    await page.waitForURL((url) => url.pathname === '/incidence-historic/list');
+    await page.getByRole('link', { name: HANDLED, exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/explorer-evolution');
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('origin')).toBe('IncidenceHistoric');
+    expect(params.get('variables')).toBe(String(gate01Pressure.id));
+    expect(Number(params.get('endDate'))).toBeGreaterThan(Number(params.get('startDate')));
+    await page.locator('.highcharts-series').first().waitFor();
+    await expect(page.getByLabel('Back').getAttribute('href')).resolves.toBe('/incidence-historic/list');
+  });
+
+  it('shows the valves on the current-status map with their open incidences', async () => {
+    await page.goto(`${app.url}/incidence-current-status`);
+    // gate01's summary was resolved; gate02's is open.
+    await page.getByTestId('asset-gate02').getByText('1', { exact: true }).waitFor();
+    await page.getByTestId('asset-gate01').getByText('0', { exact: true }).waitFor();
+    // Chromium draws WebGL 2 in software here: the map is there, on the offline style.
+    await page.locator('canvas.maplibregl-canvas').waitFor();
+    expect(await page.getByText('The base map could not be loaded').count()).toBe(0);
+    await page.getByTestId('asset-gate02').click();
+    await expect(
+      page.getByRole('link', { name: 'Incidences of gate02' }).getAttribute('href'),
+    ).resolves.toMatch(/^\/incidence\/list\?origin=CurrentStatusIncidence&assets=\d+$/);
+    expect(errors).toEqual([]);
+  });
+});
