@@ -87,6 +87,7 @@ const TABLE: Record<string, Row> = {
   'PUT /api/web/evaluations-incidence/manage-summary/{ruleId}': INCIDENCE,
   'PUT /api/web/evaluations-incidence/resolve-summary/{id}': INCIDENCE,
   'GET /api/web/current-status-incidence': INCIDENCE,
+  'PUT /api/web/current-status-incidence/assets': { ...ADMIN, serviceToken: true },
   'GET /api/web/explorer/variables': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'explorer' },
   'GET /api/web/explorer/timeline-data': {
     expected: [401, 403, 'ok', 'ok', 'ok'],

@@ -3,6 +3,7 @@
 // both over HTTP to this same process; points go through the in-memory bus to the engine.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  AssetLayoutMessages,
   AuthHeaders,
   IncidenceMessages,
   RuleMessages,
@@ -17,6 +18,7 @@ import {
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
 import {
+  AuthKeys,
   createServiceApp,
   EventPublisher,
   IN_MEMORY_DATA_DIR,
@@ -275,7 +277,7 @@ describe('rules and incidences (standalone: identity, variables and rules in one
     expect(v2.pagination).toEqual({ totalPages: 1, currentPage: 1, totalItems: 1 });
     const [summary] = v2.data;
     expect(summary).toMatchObject({
-      rule: { id: rule.id, name: 'Lift torque high', isEnabled: true },
+      rule: { id: rule.id, name: 'Lift torque high', isEnabled: true, canEdit: true },
       firstActivationDate: Math.floor((t0 + 1000) / 1000),
       lastActivationDate: Math.floor((t0 + 4000) / 1000),
       totalActivations: 2,
@@ -293,12 +295,18 @@ describe('rules and incidences (standalone: identity, variables and rules in one
       ratio: 0.6,
     });
 
-    // A user with Incidence and INCIDENCEORIGEN: no origin in v2, origin in v1.
+    // A user with Incidence and INCIDENCEORIGEN: no origin in v2, origin in v1. Reading is not handling:
+    // the rows say so (canEdit) and the server refuses a status change until the rule is shared with edit.
     const viewer = await person({ incidence: true, incidenceorigen: true });
-    await admin.put(`/api/web/permission/incidence/${rule.id}/edit/user/${viewer.id}`).expect(200);
+    await admin.put(`/api/web/permission/incidence/${rule.id}/read/user/${viewer.id}`).expect(200);
     const viewerV2 = (await viewer.client.get('/api/web/evaluations-incidence/v2').expect(200))
       .body as IncidenceSummaryV2PageDto;
-    expect(viewerV2.data.map((s) => [s.id, s.origin])).toEqual([[summary.id, null]]);
+    expect(viewerV2.data.map((s) => [s.id, s.origin, s.rule.canEdit])).toEqual([[summary.id, null, false]]);
+    await viewer.client
+      .put(`/api/web/evaluations-incidence/${summary.id}/`)
+      .send({ status: 'REVISION' })
+      .expect(403);
+    await admin.put(`/api/web/permission/incidence/${rule.id}/edit/user/${viewer.id}`).expect(200);
     const viewerV1 = (await viewer.client.get('/api/web/evaluations-incidence').expect(200))
       .body as PagedListDto<IncidenceSummaryV1Dto>;
     expect(viewerV1.data[0]).toMatchObject({
@@ -306,6 +314,7 @@ describe('rules and incidences (standalone: identity, variables and rules in one
       origin: summary.origin,
       numberOfRealActivations: 2,
       gravity: 0.6,
+      canEdit: true,
     });
 
     await viewer.client
@@ -409,6 +418,57 @@ describe('rules and incidences (standalone: identity, variables and rules in one
       await admin.get('/api/web/evaluations-incidence/v2').query({ filter: 'lift torque' }).expect(200)
     ).body as IncidenceSummaryV2PageDto;
     expect(after.data.map((s) => s.totalActivations)).toEqual([1]);
+  });
+
+  it('places assets for the map by name: all or nothing, by an administrator or a data source', async () => {
+    const layout = (assets: object[]) =>
+      admin.put('/api/web/current-status-incidence/assets').send({ assets });
+    const byName = async () =>
+      new Map(
+        (
+          (await admin.get('/api/web/current-status-incidence').expect(200)).body as CurrentStatusAssetDto[]
+        ).map((asset) => [asset.name, asset]),
+      );
+
+    // A layout may come before the rules: it creates the assets it names.
+    await layout([
+      { name: 'drum_b_gate', parent: 'drum_b', lat: 41.1201, lng: 1.1902 },
+      { name: 'drum_b', parent: 'site', lat: 41.12, lng: 1.19 },
+      { name: 'site' },
+    ]).expect(204);
+    let assets = await byName();
+    expect(assets.get('drum_b_gate')).toMatchObject({
+      parentId: assets.get('drum_b')?.id,
+      lat: 41.1201,
+      lng: 1.1902,
+    });
+    expect(assets.get('site')).toMatchObject({ parentId: null, lat: null, lng: null, count: 0 });
+
+    // Refused whole: an unknown parent, a cycle through an existing asset, a half position.
+    const unknown = await layout([{ name: 'drum_b', parent: 'nowhere' }]).expect(400);
+    expect(unknown.body.message).toBe(AssetLayoutMessages.unknownParent);
+    const cycle = await layout([
+      { name: 'lone', lat: 1, lng: 2 },
+      { name: 'site', parent: 'drum_b_gate' },
+    ]).expect(400);
+    expect(cycle.body.message).toBe(AssetLayoutMessages.cycle);
+    await layout([{ name: 'site', lat: 41 }]).expect(400);
+    assets = await byName();
+    expect(assets.has('lone')).toBe(false);
+    expect(assets.get('site')?.parentId).toBeNull();
+
+    // A data source with the service token; a user without the Admin feature may not.
+    await request(app.getHttpServer())
+      .put('/api/web/current-status-incidence/assets')
+      .set(AuthHeaders.serviceToken, app.get(AuthKeys).serviceToken)
+      .send({ assets: [{ name: 'site', lat: 41.119, lng: 1.189 }] })
+      .expect(204);
+    expect((await byName()).get('site')).toMatchObject({ lat: 41.119, lng: 1.189 });
+    const operator = await person({ incidence: true });
+    await operator.client
+      .put('/api/web/current-status-incidence/assets')
+      .send({ assets: [{ name: 'site' }] })
+      .expect(403);
   });
 
   it('validates incidence queries and deletes a rule with its incidences', async () => {

@@ -170,7 +170,8 @@ export interface DayEvolutionDto {
 // Spec §3 "Incidence summary v2". Dates in unix seconds.
 export interface IncidenceSummaryV2Dto {
   id: number;
-  rule: { id: number; name: string; isEnabled: boolean };
+  /** canEdit (beyond the spec): the caller may change the status, resolve and switch the rule */
+  rule: { id: number; name: string; isEnabled: boolean; canEdit: boolean };
   firstActivationDate: number;
   lastActivationDate: number;
   /** activations / evaluations over the summary's days (first to last activation, UTC), in percent */
@@ -216,6 +217,8 @@ export interface IncidenceSummaryV1Dto {
   /** null unless the caller holds ROLE_SUPERADMIN, ROLE_PLANTLENS or INCIDENCEORIGEN */
   origin: string | null;
   enabled: boolean;
+  /** beyond the spec: the caller may change the status, resolve and switch the rule */
+  canEdit: boolean;
   status: IncidenceStatus;
   statusChanges: StatusChangeDto[];
   /** the last 30 days, oldest first; date YYYY-MM-DD (UTC) */
@@ -254,6 +257,55 @@ export interface CurrentStatusAssetDto {
   /** unresolved incidence summaries of the rules on this asset the caller may read; null: not available */
   count: number | null;
 }
+
+// Beyond the spec: PUT /api/web/current-status-incidence/assets, the plant's layout for the map. Assets are
+// made when a rule names one (its first variable's client reference up to "_"); an administrator or a data
+// source (service token) places them and hangs them under a parent, by name, so a layout can be declared
+// before any rule exists. Each item replaces that asset's parent and position; assets not named keep theirs.
+export const ASSET_LAYOUT_MAX_ITEMS = 1_000;
+
+export const AssetLayoutMessages = {
+  unknownParent: 'The parent is neither in the layout nor an existing asset',
+  cycle: 'The layout makes an asset its own ancestor',
+  duplicate: 'An asset is named twice in the layout',
+} as const;
+
+const assetName = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+
+export const assetPlacementSchema = z
+  .object({
+    name: assetName,
+    parent: assetName.nullable().default(null),
+    lat: z
+      .number()
+      .min(-90, 'must be between -90 and 90')
+      .max(90, 'must be between -90 and 90')
+      .nullable()
+      .default(null),
+    lng: z
+      .number()
+      .min(-180, 'must be between -180 and 180')
+      .max(180, 'must be between -180 and 180')
+      .nullable()
+      .default(null),
+  })
+  .refine((item) => (item.lat === null) === (item.lng === null), {
+    message: 'lat and lng go together: both numbers, or both null (no position)',
+    path: ['lng'],
+  })
+  .refine((item) => item.parent !== item.name, {
+    message: 'an asset cannot be its own parent',
+    path: ['parent'],
+  });
+export type AssetPlacement = z.infer<typeof assetPlacementSchema>;
+
+export const assetLayoutSchema = z.object({
+  assets: z
+    .array(assetPlacementSchema)
+    .min(1, 'must name at least one asset')
+    .max(ASSET_LAYOUT_MAX_ITEMS, `must name at most ${ASSET_LAYOUT_MAX_ITEMS} assets per request`),
+});
+export type AssetLayout = z.infer<typeof assetLayoutSchema>;
 
 // ---- Events --------------------------------------------------------------------------------------------
 

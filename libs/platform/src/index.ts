@@ -20,6 +20,7 @@ export * from './auth/auth.decorators';
 export * from './auth/auth.guard';
 export * from './auth/auth.module';
 export * from './sources/variable-declaration.client';
+export * from './sources/asset-layout.client';
 export * from './sources/measurement-keys';
 export * from './identity/identity-client';
 export * from './scheduling/periodic-job';

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { AssetRepository } from './current-status/asset.repository';
 import { CurrentStatusController } from './current-status/current-status.controller';
 import { RULES_SCHEMA } from './database/rules-database';
 import { rulesMigrations } from './database/migrations';
@@ -42,6 +43,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     RuleRepository,
     RuleService,
     IncidenceRepository,
+    AssetRepository,
     IncidenceService,
   ],
   exports: [RuleEngineService, OutboxService, EmailSenderService],

@@ -7,15 +7,19 @@ import {
 } from '@nestjs/common';
 import { Topics, type MeasurementBatch, type MeasurementPoint } from '@plantlens/contracts';
 import {
+  AssetLayoutClient,
   EventPublisher,
   groupPointsByKey,
   PLATFORM_CONFIG,
   VariableDeclarationClient,
   type PlatformConfig,
 } from '@plantlens/platform';
+import { plantLayout } from './plant-layout';
 import { PlantSimulator, type SimulatedPoint } from './plant-simulator';
 
 const SOURCE = 'simulator';
+// The rules service may start after the simulator (cluster): about a minute of attempts.
+const LAYOUT_ATTEMPTS = 10;
 
 // Runs the simulated plant in a service: declares its variables to the variables service (over HTTP,
 // like any data source), backfills SIMULATOR_BACKFILL_HOURS of history, then publishes live points.
@@ -32,6 +36,7 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     private readonly publisher: EventPublisher,
     private readonly declarations: VariableDeclarationClient,
+    private readonly layout: AssetLayoutClient,
   ) {
     this.simulator = new PlantSimulator({ seed: config.SIMULATOR_SEED });
   }
@@ -51,6 +56,7 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
 
   private async start(): Promise<void> {
     const ids = await this.declareVariables();
+    void this.placeAssets();
     const liveStepMs = this.config.SIMULATOR_LIVE_INTERVAL_SECONDS * 1000;
     const backfillStepMs = this.config.SIMULATOR_BACKFILL_STEP_SECONDS * 1000;
     const liveStart = Math.floor(Date.now() / liveStepMs) * liveStepMs;
@@ -103,6 +109,22 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
       }
     }
     throw new Error('stopped');
+  }
+
+  // The map's layout of the simulated plant. The map is not the data: a failure is logged, never fatal.
+  private async placeAssets(): Promise<void> {
+    for (let attempt = 1; attempt <= LAYOUT_ATTEMPTS && !this.stopped; attempt += 1) {
+      try {
+        await this.layout.place(plantLayout());
+        return;
+      } catch (error) {
+        if (attempt === LAYOUT_ATTEMPTS)
+          this.logger.warn(
+            `Could not place the plant's assets at ${this.layout.endpoint}: ${error instanceof Error ? error.message : error}`,
+          );
+        else await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+      }
+    }
   }
 
   private async publishRange(

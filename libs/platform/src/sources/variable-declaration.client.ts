@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  AuthHeaders,
-  type RawVariableDeclaration,
-  type RawVariableDeclareResponseDto,
-} from '@plantlens/contracts';
+import type { RawVariableDeclaration, RawVariableDeclareResponseDto } from '@plantlens/contracts';
 import { AuthKeys } from '../auth/auth-keys';
 import type { PlatformConfig } from '../config/platform-config';
 import { PLATFORM_CONFIG } from '../config/platform-config.module';
+import { callWithServiceToken } from './service-call';
 
 // The most declarations one request may carry (rawVariableDeclareDtoSchema).
 const DECLARATIONS_PER_REQUEST = 10_000;
@@ -35,16 +32,10 @@ export class VariableDeclarationClient {
   ): Promise<Map<string, number>> {
     const ids = new Map<string, number>();
     for (let start = 0; start < variables.length; start += DECLARATIONS_PER_REQUEST) {
-      const response = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [AuthHeaders.serviceToken]: this.keys.serviceToken },
-        body: JSON.stringify({
-          variables: variables.slice(start, start + DECLARATIONS_PER_REQUEST),
-          createMissing,
-        }),
+      const response = await callWithServiceToken(this.url, 'POST', this.keys.serviceToken, {
+        variables: variables.slice(start, start + DECLARATIONS_PER_REQUEST),
+        createMissing,
       });
-      if (!response.ok)
-        throw new Error(`${this.url} answered HTTP ${response.status}: ${await response.text()}`);
       const body = (await response.json()) as RawVariableDeclareResponseDto;
       for (const variable of body.variables) ids.set(variable.clientReference, variable.id);
     }

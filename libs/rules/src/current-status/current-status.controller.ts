@@ -1,16 +1,29 @@
-import { Controller, Get } from '@nestjs/common';
-import type { CurrentStatusAssetDto } from '@plantlens/contracts';
-import { CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
+import { Body, Controller, Get, HttpCode, Put } from '@nestjs/common';
+import { assetLayoutSchema, type AssetLayout, type CurrentStatusAssetDto } from '@plantlens/contracts';
+import { AllowServiceToken, CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
 import { IncidenceService } from '../incidence/incidence.service';
+import { AssetRepository } from './asset.repository';
 
 // Spec part 2 §7: the assets of the current-status map with their incidence counts.
 @RequireFeature('Incidence')
 @Controller('api/web/current-status-incidence')
 export class CurrentStatusController {
-  constructor(private readonly incidences: IncidenceService) {}
+  constructor(
+    private readonly incidences: IncidenceService,
+    private readonly assets: AssetRepository,
+  ) {}
 
   @Get()
-  assets(@CurrentUser() user: AuthenticatedUser): Promise<CurrentStatusAssetDto[]> {
+  list(@CurrentUser() user: AuthenticatedUser): Promise<CurrentStatusAssetDto[]> {
     return this.incidences.currentStatus(user);
+  }
+
+  // Beyond the spec: the plant's layout (parents and positions), by an administrator or a data source.
+  @Put('assets')
+  @HttpCode(204)
+  @AllowServiceToken()
+  @RequireFeature('Admin')
+  async place(@Body({ schema: assetLayoutSchema }) body: AssetLayout): Promise<void> {
+    await this.assets.place(body.assets);
   }
 }

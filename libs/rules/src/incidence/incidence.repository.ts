@@ -49,14 +49,6 @@ export interface DayRow {
   activations: number;
 }
 
-export interface AssetRow {
-  id: number;
-  name: string;
-  parentId: number | null;
-  lat: number | null;
-  lng: number | null;
-}
-
 const UTC_DAY = (column: string) => `(${column} at time zone 'UTC')::date`;
 
 @Injectable()
@@ -150,11 +142,5 @@ export class IncidenceRepository {
       );
       return true;
     });
-  }
-
-  assets(): Promise<AssetRow[]> {
-    return this.query<AssetRow>(
-      `select id, name, parent_id as "parentId", lat, lng from rules.asset order by name, id`,
-    );
   }
 }

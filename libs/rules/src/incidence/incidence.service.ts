@@ -18,13 +18,8 @@ import {
 import type { AuthenticatedUser } from '@plantlens/platform';
 import { DayCountRepository } from '../engine/day-count.repository';
 import { RuleService, variableIdsOf } from '../rule/rule.service';
-import {
-  IncidenceRepository,
-  type AssetRow,
-  type DayRow,
-  type StatusRow,
-  type SummaryRow,
-} from './incidence.repository';
+import { AssetRepository, type AssetRow } from '../current-status/asset.repository';
+import { IncidenceRepository, type DayRow, type StatusRow, type SummaryRow } from './incidence.repository';
 
 const DAY_MS = 86_400_000;
 const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
@@ -47,6 +42,7 @@ interface Page<T> {
 export class IncidenceService {
   constructor(
     private readonly incidences: IncidenceRepository,
+    private readonly assets: AssetRepository,
     private readonly rules: RuleService,
     private readonly dayCounts: DayCountRepository,
   ) {}
@@ -81,6 +77,7 @@ export class IncidenceService {
           numberOfRealActivations: row.openings,
           origin: v2.origin,
           enabled: row.enabled,
+          canEdit: row.canEdit,
           status: row.status,
           statusChanges: statusChanges(details.history.get(row.id) ?? []),
           dayEvaluations: v2.evolutionLast30Days.map((day) => ({
@@ -158,7 +155,7 @@ export class IncidenceService {
   // The map's assets with the unresolved summaries of readable rules on each; a parent counts its subtree.
   async currentStatus(user: AuthenticatedUser): Promise<CurrentStatusAssetDto[]> {
     const [assets, summaries] = await Promise.all([
-      this.incidences.assets(),
+      this.assets.list(),
       this.incidences.summaries({ resolved: false, tags: [] }),
     ]);
     const rows = await this.readable(user, summaries);
@@ -171,7 +168,10 @@ export class IncidenceService {
     return assets.map((asset) => ({ ...asset, count: counts.get(asset.id) ?? 0 }));
   }
 
-  private async openSummaries(user: AuthenticatedUser, query: IncidenceListQuery): Promise<Page<SummaryRow>> {
+  private async openSummaries(
+    user: AuthenticatedUser,
+    query: IncidenceListQuery,
+  ): Promise<Page<AccessibleSummary>> {
     // Gravity and the evolution strip read the day counts: the latest checkpoints' first.
     await this.dayCounts.fold();
     let rows = await this.readable(
@@ -184,7 +184,7 @@ export class IncidenceService {
       rows = rows.filter((row) => row.lastActivation >= since);
     }
     if (query.filterAssets.length > 0) {
-      const ancestors = ancestorsOf(await this.incidences.assets());
+      const ancestors = ancestorsOf(await this.assets.list());
       const wanted = new Set(query.filterAssets);
       rows = rows.filter(
         (row) => row.assetId !== null && ancestors(row.assetId).some((id) => wanted.has(id)),
@@ -196,12 +196,15 @@ export class IncidenceService {
     return paginate(rows, query.page, query.pageSize);
   }
 
-  private async readable(user: AuthenticatedUser, rows: SummaryRow[]): Promise<SummaryRow[]> {
-    const allowed = await this.rules.readableIds(
+  // The rows of rules the user may read, each marked with whether he may handle it.
+  private async readable(user: AuthenticatedUser, rows: SummaryRow[]): Promise<AccessibleSummary[]> {
+    const { readable, editable } = await this.rules.accessTo(
       user,
       rows.map((row) => row.ruleId),
     );
-    return rows.filter((row) => allowed.has(row.ruleId));
+    return rows
+      .filter((row) => readable.has(row.ruleId))
+      .map((row) => ({ ...row, canEdit: editable.has(row.ruleId) }));
   }
 
   private async editable(user: AuthenticatedUser, id: number) {
@@ -228,6 +231,8 @@ export class IncidenceService {
   }
 }
 
+type AccessibleSummary = SummaryRow & { canEdit: boolean };
+
 const SORT_KEYS: Record<IncidenceListQuery['sortField'], (a: SummaryRow, b: SummaryRow) => number> = {
   gravity: (a, b) => a.gravity - b.gravity,
   name: (a, b) => byName.compare(a.ruleName, b.ruleName),
@@ -238,14 +243,14 @@ const SORT_KEYS: Record<IncidenceListQuery['sortField'], (a: SummaryRow, b: Summ
 };
 
 function toV2(
-  row: SummaryRow,
+  row: AccessibleSummary,
   details: { history: Map<number, StatusRow[]>; days: Map<number, DayRow[]>; firstDay: number },
   origin: boolean,
 ): IncidenceSummaryV2Dto {
   const history = details.history.get(row.id) ?? [];
   return {
     id: row.id,
-    rule: { id: row.ruleId, name: row.ruleName, isEnabled: row.enabled },
+    rule: { id: row.ruleId, name: row.ruleName, isEnabled: row.enabled, canEdit: row.canEdit },
     firstActivationDate: seconds(row.firstActivation),
     lastActivationDate: seconds(row.lastActivation),
     gravityPercent: Math.round(row.gravity * 10_000) / 100,

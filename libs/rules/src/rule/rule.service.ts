@@ -69,10 +69,17 @@ export class RuleService {
     });
   }
 
-  /** Which of the rule ids the user may read. */
-  async readableIds(user: AuthenticatedUser, ids: number[]): Promise<Set<number>> {
+  /** Which of the rule ids the user may read, and which of those edit. */
+  async accessTo(
+    user: AuthenticatedUser,
+    ids: number[],
+  ): Promise<{ readable: Set<number>; editable: Set<number> }> {
     const rights = await this.rightsOf(user, ids);
-    return new Set(ids.filter((id) => rights.get(id)?.canRead));
+    const readable = ids.filter((id) => rights.get(id)?.canRead);
+    return {
+      readable: new Set(readable),
+      editable: new Set(readable.filter((id) => rights.get(id)?.canEdit)),
+    };
   }
 
   private async rightsOf(user: AuthenticatedUser, ids: number[]): Promise<Map<number, ObjectAccessDto>> {

@@ -62,7 +62,7 @@ describe('incidence display', () => {
     const evolution = [day([2026, 3, 1], 2, 8)];
     const v2: IncidenceSummaryV2Dto = {
       id: 5,
-      rule: { id: 7, name: 'Hot', isEnabled: true },
+      rule: { id: 7, name: 'Hot', isEnabled: true, canEdit: false },
       firstActivationDate: 1_772_000_000,
       lastActivationDate: 1_772_003_600,
       gravityPercent: 25,
@@ -84,6 +84,7 @@ describe('incidence display', () => {
       numberOfRealActivations: 2,
       origin: null,
       enabled: true,
+      canEdit: false,
       status: 'NEW',
       statusChanges: [],
       dayEvaluations: [{ date: '2026-03-01', evaluations: 8, activations: 2 }],

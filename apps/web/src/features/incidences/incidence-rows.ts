@@ -12,6 +12,8 @@ export interface IncidenceRow {
   ruleId: number;
   name: string;
   enabled: boolean;
+  /** the user may change the status, resolve and switch the rule */
+  canEdit: boolean;
   /** epoch ms */
   firstActivation: number;
   lastActivation: number;
@@ -32,6 +34,7 @@ export function v2Row(summary: IncidenceSummaryV2Dto): IncidenceRow {
     ruleId: summary.rule.id,
     name: summary.rule.name,
     enabled: summary.rule.isEnabled,
+    canEdit: summary.rule.canEdit,
     firstActivation: summary.firstActivationDate * 1000,
     lastActivation: summary.lastActivationDate * 1000,
     gravityPercent: summary.gravityPercent,
@@ -50,6 +53,7 @@ export function v1Row(summary: IncidenceSummaryV1Dto): IncidenceRow {
     ruleId: summary.ruleId,
     name: summary.name,
     enabled: summary.enabled,
+    canEdit: summary.canEdit,
     firstActivation: Date.parse(summary.firstActivation),
     lastActivation: Date.parse(summary.lastActivation),
     gravityPercent: summary.gravity * 100,

@@ -104,6 +104,7 @@ export function IncidenceTable({
             <Switch
               size="small"
               checked={row.enabled}
+              disabled={!row.canEdit}
               aria-label={t('incidences.list.enabledOf', { name: row.name })}
               onChange={(enabled) => onEnabled(row, enabled)}
             />
@@ -150,7 +151,7 @@ export function IncidenceTable({
             <Select<IncidenceStatus>
               aria-label={t('incidences.list.statusOf', { name: row.name })}
               value={row.status}
-              disabled={reloading}
+              disabled={reloading || !row.canEdit}
               style={{ width: 150 }}
               options={SELECTABLE_STATUSES.map((status) => ({
                 value: status,
@@ -168,7 +169,7 @@ export function IncidenceTable({
               <Button
                 type="text"
                 icon={<CheckCircleOutlined />}
-                disabled={reloading}
+                disabled={reloading || !row.canEdit}
                 aria-label={t('incidences.list.resolveOf', { name: row.name })}
                 onClick={() => onResolve(row)}
               />

@@ -31,7 +31,7 @@ const days = (activeDays: number): DayEvolutionDto[] =>
 
 const summary = (id: number, name: string, gravityPercent: number): IncidenceSummaryV2Dto => ({
   id,
-  rule: { id: id + 100, name, isEnabled: true },
+  rule: { id: id + 100, name, isEnabled: true, canEdit: true },
   firstActivationDate: FIRST,
   lastActivationDate: FIRST + 7200,
   gravityPercent,
@@ -55,6 +55,7 @@ const asV1 = (item: IncidenceSummaryV2Dto): IncidenceSummaryV1Dto => ({
   numberOfRealActivations: item.totalActivations,
   origin: null,
   enabled: item.rule.isEnabled,
+  canEdit: item.rule.canEdit,
   status: item.status,
   statusChanges: [],
   dayEvaluations: [],
@@ -255,6 +256,18 @@ describe('/incidence/list', () => {
     await choose('Status of Gate torque', 'Dismissed');
     expect(await screen.findByText('The status of Gate torque could not be changed')).toBeInTheDocument();
     expect(statusOf('Gate torque')).toBe('New');
+  });
+
+  it('greys the status, Resolve and the switch of a summary the user may only read', async () => {
+    service.summaries[1].rule.canEdit = false;
+    await renderApp('/incidence/list', { account: superadmin });
+    await screen.findByText('Gate torque', { selector: 'td a' });
+    expect(labelled('Status of Gate torque')).toBeDisabled();
+    expect(labelled('Resolve Gate torque')).toBeDisabled();
+    expect(labelled('Rule Gate torque enabled')).toBeDisabled();
+    expect(labelled('Status of Drum pressure high')).toBeEnabled();
+    expect(labelled('Resolve Drum pressure high')).toBeEnabled();
+    expect(labelled('Rule Drum pressure high enabled')).toBeEnabled();
   });
 
   it('switches the rule of a summary off at once, then tells the server', async () => {
