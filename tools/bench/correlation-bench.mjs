@@ -9,26 +9,18 @@
 //
 // PostgreSQL: the dataset lives in its own database, `plantlens_correlation_bench`, loaded once (about a
 // minute) and reused. PGlite: the same dataset in a fresh in-memory database each run.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { benchDatabase, declareVariables, median, signIn, startInProcessApp } from './bench-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { AuthHeaders } = require('@plantlens/contracts');
-const {
-  createServiceApp,
-  serviceModule,
-  loadPlatformConfig,
-  Database,
-  AuthKeys,
-  IN_MEMORY_DATA_DIR,
-} = require('@plantlens/platform');
+const { loadPlatformConfig, Database, AuthKeys, IN_MEMORY_DATA_DIR } = require('@plantlens/platform');
 const { VariablesModule } = require('@plantlens/variables');
 const { IdentityModule } = require('@plantlens/identity');
 const { sql } = require('kysely');
-const pg = require('pg');
 
 const DATABASE = 'plantlens_correlation_bench';
 const START = Date.UTC(2025, 5, 1);
@@ -46,53 +38,6 @@ const CASES = [
 const ROLLUP_RESOLUTIONS_S = [10, 60, 600, 3600, 86_400];
 
 const args = new Set(process.argv.slice(2));
-
-function median(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function startApp(config) {
-  const app = await createServiceApp({
-    name: 'correlation-bench',
-    module: serviceModule(config, [IdentityModule, VariablesModule]),
-    config,
-    consumerGroup: 'correlation-bench',
-  });
-  await app.listen(0, '127.0.0.1');
-  return app;
-}
-
-async function declareVariables(url, serviceToken) {
-  const response = await fetch(`${url}/api/web/variable/raw/declare`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-service-token': serviceToken },
-    body: JSON.stringify({
-      variables: Object.keys(OFFSETS_MS).map((role) => ({
-        clientReference: `correlation_bench_${role}`,
-        name: `Correlation bench ${role}`,
-        unit: null,
-      })),
-    }),
-  });
-  if (!response.ok) throw new Error(`declare failed: ${response.status} ${await response.text()}`);
-  const byReference = new Map(
-    (await response.json()).variables.map((variable) => [variable.clientReference, variable.id]),
-  );
-  return Object.fromEntries(
-    Object.keys(OFFSETS_MS).map((role) => [role, byReference.get(`correlation_bench_${role}`)]),
-  );
-}
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).accessToken;
-}
 
 /** 1 Hz points of X, Y and Z over the days, and their rollup rows; skipped when the marker row exists. */
 async function ensureDataset(app, ids) {
@@ -152,7 +97,7 @@ async function timeCorrelation(url, token, variableIds, startDate, endDate) {
 
 async function measure(app, ids, label) {
   const url = await app.getUrl();
-  const token = await signIn(url);
+  const { accessToken: token } = await signIn(url, 'admin', BENCH_PASSWORD);
   for (const { name, roles, ms } of CASES) {
     const variableIds = roles.map((role) => ids[role]);
     // Range starts step through the data so runs do not all hit the same pages.
@@ -178,14 +123,6 @@ async function measure(app, ids, label) {
   }
 }
 
-function startedService(script, variable) {
-  if (process.env[variable]) return process.env[variable];
-  const output = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
-  if (!match) throw new Error(`${script} did not print ${variable}`);
-  return match[1].trim();
-}
-
 async function run(label, settings) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-correlation-bench-'));
   const config = loadPlatformConfig({
@@ -197,9 +134,20 @@ async function run(label, settings) {
     RAW_RETENTION_DAYS: '0',
     ...settings,
   });
-  const app = await startApp(config);
+  const app = await startInProcessApp('correlation-bench', config, [IdentityModule, VariablesModule]);
   try {
-    const ids = await declareVariables(await app.getUrl(), app.get(AuthKeys).serviceToken);
+    const byReference = await declareVariables(
+      await app.getUrl(),
+      app.get(AuthKeys).serviceToken,
+      Object.keys(OFFSETS_MS).map((role) => ({
+        clientReference: `correlation_bench_${role}`,
+        name: `Correlation bench ${role}`,
+        unit: null,
+      })),
+    );
+    const ids = Object.fromEntries(
+      Object.keys(OFFSETS_MS).map((role) => [role, byReference.get(`correlation_bench_${role}`)]),
+    );
     await ensureDataset(app, ids);
     await measure(app, ids, label);
   } finally {
@@ -208,20 +156,10 @@ async function run(label, settings) {
   }
 }
 
-async function postgresUrl() {
-  const baseUrl = startedService('tools/postgres/start.sh', 'DATABASE_URL');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = $1`, [DATABASE]);
-  if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
-  await admin.end();
-  return baseUrl.replace(/\/[^/?]+(\?|$)/, `/${DATABASE}$1`);
-}
-
 console.log(
   `correlation-data latency over HTTP, 1 Hz X/Y/Z over ${DAYS} days (load average ${loadavg()
     .map((load) => load.toFixed(1))
     .join(' ')} on ${availableParallelism()} cores)`,
 );
 if (!args.has('--postgres-only')) await run('PGlite', { DATA_DIR: IN_MEMORY_DATA_DIR });
-if (!args.has('--standalone-only')) await run('PostgreSQL', { DATABASE_URL: await postgresUrl() });
+if (!args.has('--standalone-only')) await run('PostgreSQL', { DATABASE_URL: await benchDatabase(DATABASE) });

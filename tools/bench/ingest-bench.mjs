@@ -3,12 +3,12 @@
 // number of rows into the same table, measured in the same run; then the storage per point, raw and with
 // rollups. Needs the build (npm run bench does it). Cluster mode uses DATABASE_URL / KAFKA_BROKERS if set,
 // else starts the tools/ servers; it works in a database of its own (plantlens_bench, recreated).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { benchDatabase, declareVariables, startedService, startInProcessApp } from './bench-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { Topics } = require('@plantlens/contracts');
@@ -62,45 +62,22 @@ if (!isMainThread) {
 }
 
 async function main() {
-  const {
-    createServiceApp,
-    serviceModule,
-    loadPlatformConfig,
-    EventPublisher,
-    Database,
-    AuthKeys,
-  } = require('@plantlens/platform');
+  const { loadPlatformConfig, EventPublisher, Database, AuthKeys } = require('@plantlens/platform');
   const { VariablesModule, IngestionService, encodeMeasurementCopy } = require('@plantlens/variables');
   const { sql } = require('kysely');
-  const pg = require('pg');
 
   const STANDALONE_POINTS = Number(process.env.BENCH_STANDALONE_POINTS ?? 500_000);
   const CLUSTER_POINTS = Number(process.env.BENCH_CLUSTER_POINTS ?? 4_000_000);
 
-  async function startApp(config, consumerGroup) {
-    const app = await createServiceApp({
-      name: 'bench',
-      module: serviceModule(config, [VariablesModule]),
-      config,
-      consumerGroup,
-    });
-    await app.listen(0, '127.0.0.1');
-    return app;
-  }
-
+  // VARIABLES variables named after the run; their ids in declaration order.
   async function declare(app, prefix) {
-    const response = await fetch(`${await app.getUrl()}/api/web/variable/raw/declare`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-service-token': app.get(AuthKeys).serviceToken },
-      body: JSON.stringify({
-        variables: Array.from({ length: VARIABLES }, (_, i) => ({
-          clientReference: `${prefix}_${i}`,
-          name: `${prefix} ${i}`,
-          unit: null,
-        })),
-      }),
-    });
-    return (await response.json()).variables.map((v) => v.id);
+    const variables = Array.from({ length: VARIABLES }, (_, i) => ({
+      clientReference: `${prefix}_${i}`,
+      name: `${prefix} ${i}`,
+      unit: null,
+    }));
+    const ids = await declareVariables(await app.getUrl(), app.get(AuthKeys).serviceToken, variables);
+    return variables.map(({ clientReference }) => ids.get(clientReference));
   }
 
   async function waitForStored(app, total) {
@@ -164,7 +141,7 @@ async function main() {
   async function standalone() {
     const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-bench-'));
     const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', LOG_FORMAT: 'text' });
-    const app = await startApp(config, 'variables');
+    const app = await startInProcessApp('bench', config, [VariablesModule], { consumerGroup: 'variables' });
     try {
       const ids = await declare(app, 'bench_standalone');
       const publisher = app.get(EventPublisher);
@@ -196,23 +173,9 @@ async function main() {
     }
   }
 
-  function startedService(script, variable) {
-    if (process.env[variable]) return process.env[variable];
-    const output = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
-    if (!match) throw new Error(`${script} did not print ${variable}`);
-    return match[1].trim();
-  }
-
   async function cluster() {
-    const baseUrl = startedService('tools/postgres/start.sh', 'DATABASE_URL');
+    const databaseUrl = await benchDatabase('plantlens_bench', { recreate: true });
     const brokers = startedService('tools/kafka/start.sh', 'KAFKA_BROKERS').split(',');
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query('drop database if exists plantlens_bench');
-    await admin.query('create database plantlens_bench');
-    await admin.end();
-    const databaseUrl = baseUrl.replace(/\/[^/?]+(\?|$)/, '/plantlens_bench$1');
 
     const kafkaAdmin = new Kafka({ clientId: 'bench', brokers, logLevel: logLevel.NOTHING }).admin();
     await kafkaAdmin.connect();
@@ -240,7 +203,9 @@ async function main() {
       LOG_FORMAT: 'text',
       KAFKA_CLIENT_ID: 'bench',
     });
-    const app = await startApp(config, 'variables-bench');
+    const app = await startInProcessApp('bench', config, [VariablesModule], {
+      consumerGroup: 'variables-bench',
+    });
     try {
       const ids = await declare(app, 'bench_cluster');
       const database = app.get(Database);

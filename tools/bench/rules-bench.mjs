@@ -12,14 +12,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { benchDatabase, percentile, ROOT, startedService, startInProcessApp } from './bench-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { Topics } = require('@plantlens/contracts');
 const { Kafka, logLevel } = require('kafkajs');
 
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const VARIABLES = 1_000;
 const RULES_PER_VARIABLE = 10;
 // Partitions of the measurement topics, and message keys (variable id modulo KEYS, as data sources key).
@@ -122,31 +121,19 @@ if (!isMainThread) {
 }
 
 async function main() {
-  const {
-    createServiceApp,
-    serviceModule,
-    loadPlatformConfig,
-    EventPublisher,
-    Database,
-    InMemoryBroker,
-  } = require('@plantlens/platform');
+  const { loadPlatformConfig, EventPublisher, Database, InMemoryBroker } = require('@plantlens/platform');
   const { RulesModule, RuleEngineService, OutboxService } = require('@plantlens/rules');
-  const pg = require('pg');
   const args = process.argv.slice(2);
   const STANDALONE_POINTS = Number(process.env.BENCH_RULES_STANDALONE_POINTS ?? 1_200_000);
   const KAFKA_POINTS = Number(process.env.BENCH_RULES_KAFKA_POINTS ?? 4_800_000);
   const PACED_SECONDS = 20;
 
-  async function startApp(config) {
-    const app = await createServiceApp({
-      name: 'rules-bench',
-      module: serviceModule(config, [RulesModule]),
-      config,
+  // Bus and database only: the bench feeds the engine through the topics, not HTTP.
+  const startApp = (config) =>
+    startInProcessApp('rules-bench', config, [RulesModule], {
       consumerGroup: `rules-bench-${Date.now()}`,
+      listen: false,
     });
-    await app.getHttpAdapter().getInstance().ready();
-    return app;
-  }
 
   // 10 000 rules written before the engine starts, so it loads them all at once.
   async function seedRules(config) {
@@ -166,12 +153,6 @@ async function main() {
       ),
     );
     await app.close();
-  }
-
-  function percentile(sorted, p) {
-    return sorted.length === 0
-      ? NaN
-      : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
   }
 
   async function waitForEngine(app, total) {
@@ -275,17 +256,6 @@ async function main() {
     }
   }
 
-  function script(path, variable, env = {}) {
-    const output = execFileSync('bash', [resolve(ROOT, path)], {
-      encoding: 'utf8',
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
-    if (!match) throw new Error(`${path} did not print ${variable}`);
-    return match[1].trim();
-  }
-
   function worker(data) {
     const thread = new Worker(new URL(import.meta.url), { workerData: data });
     const next = () =>
@@ -297,22 +267,16 @@ async function main() {
   }
 
   async function overKafka() {
-    const baseUrl = process.env.DATABASE_URL ?? script('tools/postgres/start.sh', 'DATABASE_URL');
+    const databaseUrl = await benchDatabase('plantlens_rules_bench', { recreate: true });
     // A broker of the bench's own, started empty: its topics hold only this run's messages.
     execFileSync('bash', [resolve(ROOT, 'tools/kafka/stop.sh'), '--wipe'], {
       env: { ...process.env, ...BROKER_ENV },
       stdio: 'ignore',
     });
-    const brokers = script('tools/kafka/start.sh', 'KAFKA_BROKERS', BROKER_ENV).split(',');
+    const brokers = startedService('tools/kafka/start.sh', 'KAFKA_BROKERS', BROKER_ENV).split(',');
     try {
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query('drop database if exists plantlens_rules_bench');
-      await admin.query('create database plantlens_rules_bench');
-      await admin.end();
-
       const config = loadPlatformConfig({
-        DATABASE_URL: baseUrl.replace(/\/[^/?]+(\?|$)/, '/plantlens_rules_bench$1'),
+        DATABASE_URL: databaseUrl,
         KAFKA_BROKERS: brokers.join(','),
         KAFKA_CLIENT_ID: 'rules-bench',
         KAFKA_TOPIC_PARTITIONS: String(KEYS),

@@ -9,25 +9,18 @@
 // points); the report says so.
 //
 // Requests go through HTTP with a signed-in user's token, like the browser's.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { benchDatabase, declareVariables, percentile, signIn, startInProcessApp } from './bench-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { AuthHeaders } = require('@plantlens/contracts');
-const {
-  createServiceApp,
-  serviceModule,
-  loadPlatformConfig,
-  Database,
-  AuthKeys,
-} = require('@plantlens/platform');
+const { loadPlatformConfig, Database, AuthKeys } = require('@plantlens/platform');
 const { VariablesModule, RollupService } = require('@plantlens/variables');
 const { IdentityModule } = require('@plantlens/identity');
 const { sql } = require('kysely');
-const pg = require('pg');
 
 const VARIABLES = 9;
 const YEAR_START = Date.UTC(2025, 0, 1);
@@ -46,10 +39,6 @@ const NAIVE_RUNS = Number(process.env.BENCH_TIMELINE_NAIVE_RUNS ?? 5);
 
 const args = new Set(process.argv.slice(2));
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 function summary(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), runs: sorted.length };
@@ -62,43 +51,6 @@ function rangeStarts(rangeMs, runs) {
     const start = YEAR_START + Math.floor((span * ((i * 7919) % runs)) / Math.max(1, runs));
     return start - (start % 60_000); // the explorer rounds to the minute
   });
-}
-
-async function startApp(config) {
-  const app = await createServiceApp({
-    name: 'timeline-bench',
-    module: serviceModule(config, [IdentityModule, VariablesModule]),
-    config,
-    consumerGroup: 'timeline-bench',
-  });
-  await app.listen(0, '127.0.0.1');
-  return app;
-}
-
-async function declareVariables(url, serviceToken) {
-  const response = await fetch(`${url}/api/web/variable/raw/declare`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-service-token': serviceToken },
-    body: JSON.stringify({
-      variables: Array.from({ length: VARIABLES }, (_, i) => ({
-        clientReference: `timeline_bench_${i}`,
-        name: `Timeline bench ${i}`,
-        unit: null,
-      })),
-    }),
-  });
-  if (!response.ok) throw new Error(`declare failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).variables.map((variable) => variable.id).sort((a, b) => a - b);
-}
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).accessToken;
 }
 
 /**
@@ -190,7 +142,7 @@ async function measure(app, ids, label) {
   const rows = [];
   for (const range of RANGES) {
     // A fresh token per range: on a busy machine one range can outlast an access token (15 min).
-    const token = await signIn(url);
+    const { accessToken: token } = await signIn(url, 'admin', BENCH_PASSWORD);
     const starts = rangeStarts(range.ms, FAST_RUNS);
     await timeTimeline(url, token, ids, starts[0], range.ms); // warm-up (JIT, plans)
     const samples = [];
@@ -219,57 +171,32 @@ async function measure(app, ids, label) {
   return rows;
 }
 
-function startedService(script, variable) {
-  if (process.env[variable]) return process.env[variable];
-  const output = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
-  if (!match) throw new Error(`${script} did not print ${variable}`);
-  return match[1].trim();
-}
-
-async function postgres() {
-  const baseUrl = startedService('tools/postgres/start.sh', 'DATABASE_URL');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = 'plantlens_timeline_bench'`);
-  if (exists.rowCount === 0) await admin.query('create database plantlens_timeline_bench');
-  await admin.end();
-  const databaseUrl = baseUrl.replace(/\/[^/?]+(\?|$)/, '/plantlens_timeline_bench$1');
+// One dataset, one app on it, the ranges measured: PGlite gets one point per `stepS`, PostgreSQL one per second.
+async function run(settings, stepS, label) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-timeline-bench-'));
   const config = loadPlatformConfig({
-    DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     SUPERADMIN_PASSWORD: BENCH_PASSWORD,
     RAW_RETENTION_DAYS: '0', // the dataset's year lies in the past: keep it
     LOG_LEVEL: 'error',
     LOG_FORMAT: 'text',
+    ...settings,
   });
-  const app = await startApp(config);
+  const app = await startInProcessApp('timeline-bench', config, [IdentityModule, VariablesModule]);
   try {
-    const ids = await declareVariables(await app.getUrl(), app.get(AuthKeys).serviceToken);
-    const points = await ensureDataset(app, ids, 1);
+    const byReference = await declareVariables(
+      await app.getUrl(),
+      app.get(AuthKeys).serviceToken,
+      Array.from({ length: VARIABLES }, (_, i) => ({
+        clientReference: `timeline_bench_${i}`,
+        name: `Timeline bench ${i}`,
+        unit: null,
+      })),
+    );
+    const ids = [...byReference.values()].sort((a, b) => a - b);
+    const points = await ensureDataset(app, ids, stepS);
     if (args.has('--load-only')) return [];
-    return await measure(app, ids, `PostgreSQL, ${(points / 1e6).toFixed(1)} M points at 1 s`);
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function standalone() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-timeline-bench-'));
-  const config = loadPlatformConfig({
-    DATA_DIR: dataDir,
-    SUPERADMIN_PASSWORD: BENCH_PASSWORD,
-    RAW_RETENTION_DAYS: '0', // the dataset's year lies in the past: keep it
-    LOG_LEVEL: 'error',
-    LOG_FORMAT: 'text',
-  });
-  const app = await startApp(config);
-  try {
-    const ids = await declareVariables(await app.getUrl(), app.get(AuthKeys).serviceToken);
-    const points = await ensureDataset(app, ids, 60);
-    return await measure(app, ids, `PGlite, ${(points / 1e6).toFixed(1)} M points at 60 s`);
+    return await measure(app, ids, `${label}, ${(points / 1e6).toFixed(1)} M points at ${stepS} s`);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -279,5 +206,6 @@ async function standalone() {
 console.log(
   `timeline-data latency, ${VARIABLES} variables, width ${WIDTH} px, year ${new Date(YEAR_START).getUTCFullYear()}`,
 );
-if (!args.has('--postgres-only')) await standalone();
-if (!args.has('--standalone-only')) await postgres();
+if (!args.has('--postgres-only')) await run({}, 60, 'PGlite');
+if (!args.has('--standalone-only'))
+  await run({ DATABASE_URL: await benchDatabase('plantlens_timeline_bench') }, 1, 'PostgreSQL');

@@ -23,19 +23,18 @@
 //   task after it is when that state is on screen. A state that is settled (nothing loading, one drawing
 //   per series) is checked in full (`fullyDrawn` of each page kind) and must then stay unchanged for
 //   SETTLE_MS; "drawn" is when it was first on screen.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { databaseUrlOf, median, ROOT, signIn, startedService } from './bench-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { AuthHeaders, SessionStorageKeys } = require('@plantlens/contracts');
 const { chromium } = require('playwright-core');
 const pg = require('pg');
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const GATEWAY = join(ROOT, 'apps/gateway/dist/main.js');
 const DATABASE = 'plantlens_timeline_bench';
 // The super admin timeline-bench.mjs seeded in that database.
@@ -128,17 +127,8 @@ const CASES = [
   },
 ];
 
-function startedService(script, variable) {
-  if (process.env[variable]) return process.env[variable];
-  const output = execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const match = new RegExp(`^${variable}=(.+)$`, 'm').exec(output);
-  if (!match) throw new Error(`${script} did not print ${variable}`);
-  return match[1].trim();
-}
-
 async function benchDatabaseUrl() {
-  const baseUrl = startedService('tools/postgres/start.sh', 'DATABASE_URL');
-  const databaseUrl = baseUrl.replace(/\/[^/?]+(\?|$)/, `/${DATABASE}$1`);
+  const databaseUrl = databaseUrlOf(startedService('tools/postgres/start.sh', 'DATABASE_URL'), DATABASE);
   const client = new pg.Client({ connectionString: databaseUrl });
   const loaded = await client
     .connect()
@@ -208,16 +198,6 @@ async function startGateway(databaseUrl) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.json();
 }
 
 async function benchVariableIds(url, tokens) {
@@ -350,8 +330,6 @@ async function timeExplore(context, tokens, url, { page: kind, variableIds, star
   }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 // Medians over the runs, each time since Explore was pressed.
 function report(name, results, goalMs) {
   const ms = (field) => `${median(results.map((result) => result[field])).toFixed(0)} ms`;
@@ -377,7 +355,7 @@ console.log(
 const gateway = await startGateway(databaseUrl);
 const browser = await launchChromium();
 try {
-  const tokens = await signIn(gateway.url);
+  const tokens = await signIn(gateway.url, 'admin', BENCH_PASSWORD);
   const ids = await benchVariableIds(gateway.url, tokens);
   const context = await browser.newContext({ viewport: VIEWPORT });
   for (const { name, variables, goalMs, ...exploration } of CASES) {
