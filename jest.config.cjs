@@ -5,6 +5,8 @@ module.exports = {
   // Backend suites start a real app: PGlite, migrations and argon2id hashing take seconds on a busy
   // 2-core box. (A global option: jest ignores it inside `projects`.)
   testTimeout: 60_000,
+  // Both cores: suites are single-threaded (jsdom, PGlite), and jest's default on two cores is one worker.
+  maxWorkers: 2,
   projects: [
     {
       ...preset,
