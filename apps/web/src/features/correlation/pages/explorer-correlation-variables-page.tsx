@@ -7,9 +7,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
-import { RangeSelector } from '../../explorer/components/range-selector';
-import { VariableSelect } from '../../explorer/components/variable-select';
-import { DEFAULT_RANGE_PRESET, resolveRangeSelection, type RangeSelection } from '../../explorer/date-ranges';
+import { RangeSelector } from '../../../components/date-range/range-selector';
+import { VariableSelect } from '../../../components/variable-pickers/variable-select';
+import { DEFAULT_RANGE_PRESET, resolveRangeSelection, type RangeSelection } from '../../../lib/date-ranges';
 import { ExplorerLinks } from '../components/explorer-links';
 import {
   completePairs,

@@ -21,11 +21,12 @@ import { EvolutionChart } from '../components/evolution-chart';
 import { EvolutionOptionsMenu } from '../components/evolution-options-menu';
 import { ExplorerSettingsMenu } from '../components/explorer-settings-menu';
 import { FixedRangeModal } from '../components/fixed-range-modal';
-import { FromToFilter } from '../components/from-to-filter';
+import { FromToFilter } from '../../../components/date-range/from-to-filter';
 import { SampledWarning } from '../components/sampled-warning';
 import { CSV_FILE_NAME, evolutionCsv } from '../csv';
-import { ZOOM_DEBOUNCE_MS, defaultEvolutionRange, zoomedRange } from '../date-ranges';
-import { downloadTextFile } from '../download-file';
+import { defaultEvolutionRange, ZOOM_DEBOUNCE_MS, zoomedRange } from '../date-ranges';
+import type { DateRange } from '../../../lib/date-ranges';
+import { downloadTextFile } from '../../../lib/download-file';
 import { buildEvolutionChartOptions } from '../evolution-chart-options';
 import {
   correlationConversion,
@@ -34,9 +35,9 @@ import {
   stepPath,
   type NavigationStep,
 } from '../evolution-navigation';
-import { savedQueryPath, serializeEvolutionQuery, viewSearch, type DateRange } from '../explorer-query';
+import { savedQueryPath, serializeEvolutionQuery, viewSearch } from '../explorer-query';
 import { useCopyUrl } from '../hooks/use-copy-url';
-import { useDebouncedCallback } from '../hooks/use-debounced';
+import { useDebouncedCallback } from '../../../lib/use-debounced';
 import { useEvolutionQuery } from '../hooks/use-evolution-query';
 import { useRangeDraft } from '../hooks/use-range-draft';
 import { timelineRequest } from '../timeline-request';

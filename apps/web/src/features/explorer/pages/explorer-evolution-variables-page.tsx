@@ -11,12 +11,17 @@ import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ROUTES } from '../../../config/routes';
 import { useAccount } from '../../../lib/account-api';
-import { useGetMinimalVariablesQuery } from '../api';
-import { RangeSelector } from '../components/range-selector';
-import { VariableSelect } from '../components/variable-select';
-import { VariableSelectionModal } from '../components/variable-selection-modal';
-import { DEFAULT_RANGE_PRESET, resolveRangeSelection, type RangeSelection } from '../date-ranges';
-import { MAX_EVOLUTION_VARIABLES, parseEvolutionQuery, viewSearch, type DateRange } from '../explorer-query';
+import { useGetMinimalVariablesQuery } from '../../../lib/variable-api';
+import { RangeSelector } from '../../../components/date-range/range-selector';
+import { VariableSelect } from '../../../components/variable-pickers/variable-select';
+import { VariableSelectionModal } from '../../../components/variable-pickers/variable-selection-modal';
+import {
+  DEFAULT_RANGE_PRESET,
+  resolveRangeSelection,
+  type RangeSelection,
+  type DateRange,
+} from '../../../lib/date-ranges';
+import { MAX_EVOLUTION_VARIABLES, parseEvolutionQuery, viewSearch } from '../explorer-query';
 import { rowRules } from '../parameter-rows';
 
 const NO_AUTHORITIES: string[] = [];

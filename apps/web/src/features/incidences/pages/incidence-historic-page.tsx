@@ -6,7 +6,7 @@ import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
 import { useAccount } from '../../../lib/account-api';
-import { FromToFilter } from '../../explorer/components/from-to-filter';
+import { FromToFilter } from '../../../components/date-range/from-to-filter';
 import { useGetClosedIncidencesQuery } from '../api';
 import { RuleExplorerLink } from '../components/rule-explorer-link';
 import { TagFilter } from '../components/tag-filter';

@@ -1,8 +1,7 @@
 import { DatePicker, Flex } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { isFutureDay } from '../date-ranges';
-import type { DateRange } from '../explorer-query';
+import { isFutureDay, type DateRange } from '../../lib/date-ranges';
 
 // Spec part 2 §9: dates show as DD MMMM YYYY / HH:mm:ss.
 const DATE_TIME_FORMAT = 'DD MMMM YYYY / HH:mm:ss';

@@ -2,7 +2,7 @@ import type { VariableMinimalDto } from '@plantlens/contracts';
 import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVariableSearch } from '../hooks/use-variable-search';
+import { useVariableSearch } from './use-variable-search';
 import { MoreMatches, PICKER_VISIBLE_LIMIT, VariableOptionLabel } from './variable-option';
 
 interface VariableOption {

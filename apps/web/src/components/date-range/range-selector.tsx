@@ -7,7 +7,7 @@ import {
   normalizeRange,
   resolveRangeSelection,
   type RangeSelection,
-} from '../date-ranges';
+} from '../../lib/date-ranges';
 
 interface RangeSelectorProps {
   value: RangeSelection;

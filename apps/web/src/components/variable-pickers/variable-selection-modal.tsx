@@ -3,7 +3,7 @@ import type { VariableMinimalDto } from '@plantlens/contracts';
 import { Checkbox, Empty, Flex, Input, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVariableSearch } from '../hooks/use-variable-search';
+import { useVariableSearch } from './use-variable-search';
 import { MoreMatches, PICKER_VISIBLE_LIMIT, VariableOptionLabel } from './variable-option';
 
 interface VariableSelectionModalProps {
