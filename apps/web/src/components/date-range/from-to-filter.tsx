@@ -31,8 +31,8 @@ export function FromToFilter({ value, onChange }: FromToFilterProps) {
   );
   return (
     <Flex gap={8} wrap align="center">
-      {picker(t('explorer.range.from'), value.startDate, (startDate) => ({ ...value, startDate }))}
-      {picker(t('explorer.range.to'), value.endDate, (endDate) => ({ ...value, endDate }))}
+      {picker(t('dateRange.from'), value.startDate, (startDate) => ({ ...value, startDate }))}
+      {picker(t('dateRange.to'), value.endDate, (endDate) => ({ ...value, endDate }))}
     </Flex>
   );
 }
