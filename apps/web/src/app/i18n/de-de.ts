@@ -35,17 +35,17 @@ export const deDE: PartialTranslation = {
       title: 'Verlauf',
       noData: 'Keine Daten im gewählten Zeitraum.',
     },
-    range: {
-      label: 'Zeitraum',
-      today: 'Heute',
-      yesterday: 'Gestern',
-      last7Days: 'Letzte 7 Tage',
-      last30Days: 'Letzte 30 Tage',
-      thisMonth: 'Dieser Monat',
-      lastMonth: 'Letzter Monat',
-    },
-    picker: {
-      search: 'Variablen suchen',
-    },
+  },
+  dateRange: {
+    label: 'Zeitraum',
+    today: 'Heute',
+    yesterday: 'Gestern',
+    last7Days: 'Letzte 7 Tage',
+    last30Days: 'Letzte 30 Tage',
+    thisMonth: 'Dieser Monat',
+    lastMonth: 'Letzter Monat',
+  },
+  variablePicker: {
+    search: 'Variablen suchen',
   },
 };

@@ -1,3 +1,5 @@
+import { dateRangeEnGB } from '../../components/date-range/i18n';
+import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
 
@@ -376,6 +378,8 @@ export const enGB = {
     },
   },
   incidences: incidencesEnGB,
+  variablePicker: variablePickerEnGB,
+  dateRange: dateRangeEnGB,
   explorer: {
     explore: 'Explore',
     home: {
@@ -389,32 +393,8 @@ export const enGB = {
       variable: 'Variable {{index}}',
       add: 'Add variable',
       remove: 'Remove variable {{index}}',
-      multipleSelection: 'Multiple selection',
-      confirmSelection: 'Accept',
       queries: 'Queries',
       aggregateVariable: 'Add aggregate variable',
-    },
-    picker: {
-      placeholder: 'Search a variable by name or reference',
-      search: 'Search variables',
-      selectAll: 'Select all listed',
-      selected: '{{count}} of {{max}} selected',
-      more: 'and {{count}} more',
-      noMatch: 'No variable matches the search.',
-      loadError: 'The chosen variables could not be loaded',
-    },
-    range: {
-      label: 'Date range',
-      preset: 'Range',
-      today: 'Today',
-      yesterday: 'Yesterday',
-      last7Days: 'Last 7 days',
-      last30Days: 'Last 30 days',
-      thisMonth: 'This month',
-      lastMonth: 'Last month',
-      custom: 'Custom',
-      from: 'From',
-      to: 'To',
     },
     evolution: {
       title: 'Evolution',

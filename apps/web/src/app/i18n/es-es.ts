@@ -1,3 +1,5 @@
+import { dateRangeEsES } from '../../components/date-range/i18n';
+import { variablePickerEsES } from '../../components/variable-pickers/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
 import type { Translation } from './en-gb';
@@ -376,6 +378,8 @@ export const esES: Translation = {
     },
   },
   incidences: incidencesEsES,
+  variablePicker: variablePickerEsES,
+  dateRange: dateRangeEsES,
   explorer: {
     explore: 'Explorar',
     home: {
@@ -389,32 +393,8 @@ export const esES: Translation = {
       variable: 'Variable {{index}}',
       add: 'Añadir variable',
       remove: 'Quitar la variable {{index}}',
-      multipleSelection: 'Selección múltiple',
-      confirmSelection: 'Aceptar',
       queries: 'Consultas',
       aggregateVariable: 'Añadir variable agregada',
-    },
-    picker: {
-      placeholder: 'Busca una variable por nombre o referencia',
-      search: 'Buscar variables',
-      selectAll: 'Seleccionar todas las listadas',
-      selected: '{{count}} de {{max}} seleccionadas',
-      more: 'y {{count}} más',
-      noMatch: 'Ninguna variable coincide con la búsqueda.',
-      loadError: 'No se han podido cargar las variables elegidas',
-    },
-    range: {
-      label: 'Rango de fechas',
-      preset: 'Rango',
-      today: 'Hoy',
-      yesterday: 'Ayer',
-      last7Days: 'Últimos 7 días',
-      last30Days: 'Últimos 30 días',
-      thisMonth: 'Este mes',
-      lastMonth: 'Mes pasado',
-      custom: 'Personalizado',
-      from: 'Desde',
-      to: 'Hasta',
     },
     evolution: {
       title: 'Evolución',

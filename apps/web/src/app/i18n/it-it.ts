@@ -60,17 +60,17 @@ export const itIT: PartialTranslation = {
       title: 'Evoluzione',
       noData: "Nessun dato nell'intervallo selezionato.",
     },
-    range: {
-      label: 'Intervallo di date',
-      today: 'Oggi',
-      yesterday: 'Ieri',
-      last7Days: 'Ultimi 7 giorni',
-      last30Days: 'Ultimi 30 giorni',
-      thisMonth: 'Questo mese',
-      lastMonth: 'Mese scorso',
-    },
-    picker: {
-      search: 'Cerca variabili',
-    },
+  },
+  dateRange: {
+    label: 'Intervallo di date',
+    today: 'Oggi',
+    yesterday: 'Ieri',
+    last7Days: 'Ultimi 7 giorni',
+    last30Days: 'Ultimi 30 giorni',
+    thisMonth: 'Questo mese',
+    lastMonth: 'Mese scorso',
+  },
+  variablePicker: {
+    search: 'Cerca variabili',
   },
 };

@@ -1,5 +1,5 @@
 import type { CorrelationDataDto, SeriesDto } from '@plantlens/contracts';
-import type { DateRange } from '../explorer/explorer-query';
+import type { DateRange } from '../../lib/date-ranges';
 import { inAxisRange, type AxisRange } from './axis-range';
 import type { Pair } from './correlation-query';
 

@@ -1,9 +1,9 @@
+import type { DateRange } from '../../lib/date-ranges';
 import {
   parseDateRange,
   parseExplorerFilter,
   parseId,
   readableSearch,
-  type DateRange,
   type ExplorerFilter,
 } from '../explorer/explorer-query';
 import { parseAxisRange, serializeAxisRange, type AxisRange } from './axis-range';

@@ -1,8 +1,8 @@
+import type { DateRange } from '../../lib/date-ranges';
 import {
   parseDateRange,
   parseExplorerFilter,
   readableSearch,
-  type DateRange,
   type ExplorerFilter,
 } from '../explorer/explorer-query';
 import { parseAxisRange, serializeAxisRange, type AxisRange } from './axis-range';

@@ -1,5 +1,6 @@
 import { ROUTES } from '../../config/routes';
-import { readableSearch, type DateRange, type ExplorerFilter } from '../explorer/explorer-query';
+import type { DateRange } from '../../lib/date-ranges';
+import { readableSearch, type ExplorerFilter } from '../explorer/explorer-query';
 
 // The ways out of the correlation charts that both correlation screens share.
 

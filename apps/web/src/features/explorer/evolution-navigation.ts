@@ -1,11 +1,6 @@
 import { ROUTES, type RouteName } from '../../config/routes';
-import {
-  readableSearch,
-  viewSearch,
-  type DateRange,
-  type EvolutionQuery,
-  type ExplorerFilter,
-} from './explorer-query';
+import type { DateRange } from '../../lib/date-ranges';
+import { readableSearch, viewSearch, type EvolutionQuery, type ExplorerFilter } from './explorer-query';
 
 export interface NavigationStep {
   route: RouteName;

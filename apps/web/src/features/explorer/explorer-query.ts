@@ -1,5 +1,6 @@
 import { MAX_TIMELINE_VARIABLES } from '@plantlens/contracts';
 import { ROUTES } from '../../config/routes';
+import type { DateRange } from '../../lib/date-ranges';
 
 // The evolution explorer keeps its state in the address (spec part 2 §4): reload, back and forward, and a
 // pasted link all restore the same view. These functions are the one mapping between the two.
@@ -19,12 +20,6 @@ export const EXPLORER_FILTERS = [
   'explorer-multiple-correlation',
 ] as const;
 export type ExplorerFilter = (typeof EXPLORER_FILTERS)[number];
-
-export interface DateRange {
-  /** epoch milliseconds */
-  startDate: number;
-  endDate: number;
-}
 
 export interface FixedRange {
   min: number;

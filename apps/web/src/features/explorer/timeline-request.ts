@@ -1,5 +1,5 @@
 import type { TimelineDataQuery } from '@plantlens/contracts';
-import type { DateRange } from './explorer-query';
+import type { DateRange } from '../../lib/date-ranges';
 
 // The server reduces each series to the chart's pixel width. Widths go up in 100 px steps so that small
 // resizes reuse the cached answer instead of refetching; 10 000 px is the server's limit.

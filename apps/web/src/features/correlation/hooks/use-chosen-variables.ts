@@ -1,7 +1,7 @@
 import type { VariableMinimalDto } from '@plantlens/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { useGetMinimalVariablesQuery } from '../../explorer/api';
+import { useGetMinimalVariablesQuery } from '../../../lib/variable-api';
 
 /**
  * The variables the address names, for the selectors to show. Ids not known yet are looked up

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_TAGS, toLanguage } from '../../../config/languages';
+import type { DateRange } from '../../../lib/date-ranges';
+import { downloadTextFile } from '../../../lib/download-file';
 import { CSV_FILE_NAME, correlationCsv } from '../../explorer/csv';
-import { downloadTextFile } from '../../explorer/download-file';
-import type { DateRange } from '../../explorer/explorer-query';
 import type { AxisRange } from '../axis-range';
 import { colourCharts } from '../chart-colouring';
 import type { ChartPanel } from '../components/chart-grid';

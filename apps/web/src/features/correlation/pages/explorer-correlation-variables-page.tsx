@@ -1,23 +1,16 @@
 import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Radio, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
-import { PageHeading } from '../../../components/page-heading';
+import { VariableSelect } from '../../../components/variable-pickers/variable-select';
 import { ROUTES } from '../../../config/routes';
-import { RangeSelector } from '../../explorer/components/range-selector';
-import { VariableSelect } from '../../explorer/components/variable-select';
-import { DEFAULT_RANGE_PRESET, resolveRangeSelection, type RangeSelection } from '../../explorer/date-ranges';
-import { ExplorerLinks } from '../components/explorer-links';
+import { SelectionFrame } from '../components/selection-frame';
 import {
   completePairs,
   parseCorrelationQuery,
   serializeCorrelationQuery,
   viewVariableIds,
   Z_TYPES,
-  type CorrelationQuery,
   type PairRow,
   type ZType,
 } from '../correlation-query';
@@ -32,6 +25,7 @@ import {
   takenIds,
 } from '../correlation-rules';
 import { useChosenVariables } from '../hooks/use-chosen-variables';
+import { useSelectionAddress } from '../hooks/use-selection-address';
 
 const Z_LABELS = {
   intensity: 'correlation.variables.zIntensity',
@@ -46,26 +40,13 @@ const Z_LABELS = {
 // written to the address as the dates it stands for, and resolved again when Explore is pressed.
 export function ExplorerCorrelationVariablesPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const query = useMemo(() => parseCorrelationQuery(params), [params]);
+  const { query, params, navigate, update, dates, resolvedRange } = useSelectionAddress({
+    parse: parseCorrelationQuery,
+    serialize: serializeCorrelationQuery,
+  });
   const { rows, z } = query;
   const chosen = useChosenVariables(viewVariableIds(rows, z));
-  const [rangeSelection, setRangeSelection] = useState<RangeSelection>(() =>
-    query.range ? { choice: 'custom', range: query.range } : { choice: DEFAULT_RANGE_PRESET },
-  );
 
-  const update = (change: Partial<CorrelationQuery>, selection = rangeSelection) =>
-    navigate(
-      {
-        search: serializeCorrelationQuery(params, {
-          ...query,
-          range: resolveRangeSelection(selection, dayjs()),
-          ...change,
-        }),
-      },
-      { replace: true },
-    );
   const setRow = (index: number, row: PairRow) =>
     update({ rows: rows.map((current, rowIndex) => (rowIndex === index ? row : current)) });
   const explore = () =>
@@ -74,7 +55,7 @@ export function ExplorerCorrelationVariablesPage() {
       search: serializeCorrelationQuery(params, {
         ...query,
         rows: completePairs(rows),
-        range: resolveRangeSelection(rangeSelection, dayjs()),
+        range: resolvedRange(),
         origin: null,
         queryName: null,
         filter: null,
@@ -87,7 +68,7 @@ export function ExplorerCorrelationVariablesPage() {
   } else {
     pairsBody = (
       <Flex vertical gap={12}>
-        {chosen.isError && <ApiErrorAlert title={t('explorer.picker.loadError')} error={chosen.error} />}
+        {chosen.isError && <ApiErrorAlert title={t('variablePicker.loadError')} error={chosen.error} />}
         {rows.map((row, index) => {
           const number = index + 1;
           return (
@@ -135,11 +116,15 @@ export function ExplorerCorrelationVariablesPage() {
   }
 
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <PageHeading backTo={ROUTES.Explore} title={t('correlation.variables.title')} />
-        <ExplorerLinks filter="explorer-correlation" origin="ExplorerCorrelationVariables" />
-      </Flex>
+    <SelectionFrame
+      title={t('correlation.variables.title')}
+      filter="explorer-correlation"
+      origin="ExplorerCorrelationVariables"
+      {...dates}
+      onCancel={() => update({ rows: [{ x: null, y: null }], z: chooseZType(null) })}
+      onExplore={explore}
+      canExplore={canExplore(rows, z)}
+    >
       <Card title={t('correlation.variables.pairs')}>{pairsBody}</Card>
       <Card title={t('correlation.variables.z')}>
         <Flex vertical gap={12}>
@@ -166,23 +151,6 @@ export function ExplorerCorrelationVariablesPage() {
           )}
         </Flex>
       </Card>
-      <Card title={t('explorer.range.label')}>
-        <RangeSelector
-          value={rangeSelection}
-          onChange={(selection) => {
-            setRangeSelection(selection);
-            update({}, selection);
-          }}
-        />
-      </Card>
-      <Flex gap={8} justify="flex-end">
-        <Button onClick={() => update({ rows: [{ x: null, y: null }], z: chooseZType(null) })}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="primary" disabled={!canExplore(rows, z)} onClick={explore}>
-          {t('explorer.explore')}
-        </Button>
-      </Flex>
-    </Flex>
+    </SelectionFrame>
   );
 }

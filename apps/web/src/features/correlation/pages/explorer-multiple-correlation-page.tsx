@@ -1,27 +1,22 @@
 import { Alert, Flex } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { LANGUAGE_TAGS, toLanguage } from '../../../config/languages';
-import { ROUTES } from '../../../config/routes';
-import { usePageTrail } from '../../../lib/page-trail';
-import { defaultEvolutionRange } from '../../explorer/date-ranges';
 import { ChartGrid } from '../components/chart-grid';
 import { ChartToolbar } from '../components/chart-toolbar';
-import { FixedRangesModal } from '../components/fixed-ranges-modal';
 import { OptionsMenu } from '../components/options-menu';
 import { PairSelect } from '../components/pair-select';
 import { DEFAULT_CORRELATION_OPTIONS, viewVariableIds } from '../correlation-query';
+import { useCorrelationChartPage } from '../hooks/use-correlation-chart-page';
 import { useCorrelationCharts } from '../hooks/use-correlation-charts';
+import { useFixedRangesEditor } from '../hooks/use-fixed-ranges-editor';
 import { useOfferedPairs } from '../hooks/use-offered-pairs';
 import {
   parseMultipleCorrelationQuery,
   serializeMultipleCorrelationQuery,
-  type MultipleCorrelationQuery,
 } from '../multiple-correlation-query';
 import { MAX_PLOTTED_POINTS, tooManyPoints } from '../pair-selection';
-import { evolutionPath, queryListBack } from '../url-params';
+import { evolutionPath } from '../url-params';
 
 const NO_Z = { type: null, variableId: null };
 
@@ -30,16 +25,13 @@ const NO_Z = { type: null, variableId: null };
 export function ExplorerMultipleCorrelationPage() {
   const { t, i18n } = useTranslation();
   const formatNumber = (value: number) => value.toLocaleString(LANGUAGE_TAGS[toLanguage(i18n.language)]);
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { search } = useLocation();
-  const query = useMemo(() => parseMultipleCorrelationQuery(params), [params]);
+  const { query, range, update, navigate, incomplete, toolbar } = useCorrelationChartPage({
+    parse: parseMultipleCorrelationQuery,
+    serialize: serializeMultipleCorrelationQuery,
+    chart: 'ExplorerMultipleCorrelation',
+    selection: 'ExplorerMultipleCorrelationVariables',
+  });
   const { pairs, options } = query;
-  // Without dates in the address (a query saved without them): the explorer's default range, fixed once.
-  const [defaultRange] = useState(() => defaultEvolutionRange(dayjs()));
-  const range = query.range ?? defaultRange;
-  const update = (change: Partial<MultipleCorrelationQuery>) =>
-    navigate({ search: serializeMultipleCorrelationQuery(params, { ...query, range, ...change }) });
   const offered = useOfferedPairs(query, (kept) => update({ pairs: kept }));
   const view = useCorrelationCharts({
     pairs,
@@ -51,35 +43,21 @@ export function ExplorerMultipleCorrelationPage() {
     rangeY: options.rangeY,
     rangeZ: null,
   });
-  const [editingRanges, setEditingRanges] = useState(false);
-  usePageTrail(
-    query.origin === 'QueryList' || query.filter
-      ? ['Workspace', 'QueryList', 'ExplorerMultipleCorrelation']
-      : undefined,
+  const fixedRanges = useFixedRangesEditor(
+    ['x', 'y'],
+    { x: options.rangeX, y: options.rangeY, z: null },
+    (ranges) => update({ options: { ...options, rangeX: ranges.x, rangeY: ranges.y } }),
   );
 
   if (pairs.length === 0) {
-    return <Navigate replace to={{ pathname: ROUTES.ExplorerMultipleCorrelationVariables, search }} />;
+    return <Navigate replace to={incomplete} />;
   }
-
-  const back =
-    query.origin === 'QueryList'
-      ? queryListBack(query.filter)
-      : `${ROUTES.ExplorerMultipleCorrelationVariables}?${serializeMultipleCorrelationQuery(params, {
-          ...query,
-          origin: null,
-          queryName: null,
-          filter: null,
-        })}`;
 
   return (
     <Flex vertical gap={12}>
       <ChartToolbar
         title={t('correlation.multiple.chartTitle')}
-        back={back}
-        queryName={query.queryName}
-        range={range}
-        onRangeChange={(next) => update({ range: next })}
+        {...toolbar}
         view={view}
         options={
           <>
@@ -104,7 +82,7 @@ export function ExplorerMultipleCorrelationPage() {
                   pairs: pairs.map(({ x, y }) => ({ x: y, y: x })),
                 })
               }
-              onFixedRanges={() => setEditingRanges(true)}
+              onFixedRanges={fixedRanges.edit}
               onEvolution={() => navigate(evolutionPath(viewVariableIds(pairs, NO_Z), range))}
             />
           </>
@@ -126,22 +104,7 @@ export function ExplorerMultipleCorrelationPage() {
       ) : (
         <ChartGrid panels={view.panels} />
       )}
-      {editingRanges && (
-        <FixedRangesModal
-          open
-          axes={['x', 'y']}
-          ranges={{ x: options.rangeX, y: options.rangeY, z: null }}
-          onSave={(ranges) => {
-            setEditingRanges(false);
-            update({ options: { ...options, rangeX: ranges.x, rangeY: ranges.y } });
-          }}
-          onReset={() => {
-            setEditingRanges(false);
-            update({ options: { ...options, rangeX: null, rangeY: null } });
-          }}
-          onClose={() => setEditingRanges(false)}
-        />
-      )}
+      {fixedRanges.modal}
     </Flex>
   );
 }

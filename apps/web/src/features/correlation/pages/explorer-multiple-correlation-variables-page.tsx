@@ -1,22 +1,16 @@
-import { Button, Card, Flex, Form, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Card, Flex, Form, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
-import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
-import { RangeSelector } from '../../explorer/components/range-selector';
-import { DEFAULT_RANGE_PRESET, resolveRangeSelection, type RangeSelection } from '../../explorer/date-ranges';
 import { useGetTagTreeQuery } from '../api';
-import { ExplorerLinks } from '../components/explorer-links';
 import { PairSelect } from '../components/pair-select';
+import { SelectionFrame } from '../components/selection-frame';
 import { TagTreeSelect } from '../components/tag-tree-select';
 import { useOfferedPairs } from '../hooks/use-offered-pairs';
+import { useSelectionAddress } from '../hooks/use-selection-address';
 import {
   parseMultipleCorrelationQuery,
   serializeMultipleCorrelationQuery,
-  type MultipleCorrelationQuery,
 } from '../multiple-correlation-query';
 import { MAX_MULTIPLE_CORRELATION_PAIRS } from '../pair-selection';
 
@@ -26,24 +20,11 @@ import { MAX_MULTIPLE_CORRELATION_PAIRS } from '../pair-selection';
 // ("today" first) is written as the dates it stands for and resolved again by Explore.
 export function ExplorerMultipleCorrelationVariablesPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const query = useMemo(() => parseMultipleCorrelationQuery(params), [params]);
+  const { query, params, navigate, update, dates, resolvedRange } = useSelectionAddress({
+    parse: parseMultipleCorrelationQuery,
+    serialize: serializeMultipleCorrelationQuery,
+  });
   const tree = useGetTagTreeQuery();
-  const [rangeSelection, setRangeSelection] = useState<RangeSelection>(() =>
-    query.range ? { choice: 'custom', range: query.range } : { choice: DEFAULT_RANGE_PRESET },
-  );
-  const update = (change: Partial<MultipleCorrelationQuery>, selection = rangeSelection) =>
-    navigate(
-      {
-        search: serializeMultipleCorrelationQuery(params, {
-          ...query,
-          range: resolveRangeSelection(selection, dayjs()),
-          ...change,
-        }),
-      },
-      { replace: true },
-    );
   const offered = useOfferedPairs(query, (pairs) => update({ pairs }));
 
   let tagsBody;
@@ -75,11 +56,20 @@ export function ExplorerMultipleCorrelationVariablesPage() {
   }
 
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <PageHeading backTo={ROUTES.Explore} title={t('correlation.multiple.variablesTitle')} />
-        <ExplorerLinks filter="explorer-multiple-correlation" origin="ExplorerMultipleCorrelationVariables" />
-      </Flex>
+    <SelectionFrame
+      title={t('correlation.multiple.variablesTitle')}
+      filter="explorer-multiple-correlation"
+      origin="ExplorerMultipleCorrelationVariables"
+      {...dates}
+      onCancel={() => update({ tagsX: [], tagsY: [], pairs: [] })}
+      onExplore={() =>
+        navigate({
+          pathname: ROUTES.ExplorerMultipleCorrelation,
+          search: serializeMultipleCorrelationQuery(params, { ...query, range: resolvedRange() }),
+        })
+      }
+      canExplore={query.pairs.length > 0}
+    >
       <Card title={t('correlation.multiple.tagsX') + ' / ' + t('correlation.multiple.tagsY')}>
         {tagsBody}
       </Card>
@@ -107,33 +97,6 @@ export function ExplorerMultipleCorrelationVariablesPage() {
           )}
         </Flex>
       </Card>
-      <Card title={t('explorer.range.label')}>
-        <RangeSelector
-          value={rangeSelection}
-          onChange={(selection) => {
-            setRangeSelection(selection);
-            update({}, selection);
-          }}
-        />
-      </Card>
-      <Flex gap={8} justify="flex-end">
-        <Button onClick={() => update({ tagsX: [], tagsY: [], pairs: [] })}>{t('common.cancel')}</Button>
-        <Button
-          type="primary"
-          disabled={query.pairs.length === 0}
-          onClick={() =>
-            navigate({
-              pathname: ROUTES.ExplorerMultipleCorrelation,
-              search: serializeMultipleCorrelationQuery(params, {
-                ...query,
-                range: resolveRangeSelection(rangeSelection, dayjs()),
-              }),
-            })
-          }
-        >
-          {t('explorer.explore')}
-        </Button>
-      </Flex>
-    </Flex>
+    </SelectionFrame>
   );
 }

@@ -1,6 +1,5 @@
-import { WarningOutlined } from '@ant-design/icons';
-import { Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReducedDataWarning } from '../../../components/reduced-data-warning';
 import { LANGUAGE_TAGS, toLanguage } from '../../../config/languages';
 
 export interface SampledVariable {
@@ -19,32 +18,18 @@ const UNITS = [
 // The warning icon beside the chart listing the variables the server reduced (spec part 2 §2).
 export function SampledWarning({ variables }: { variables: SampledVariable[] }) {
   const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
-  if (variables.length === 0) return null;
   const locale = LANGUAGE_TAGS[toLanguage(i18n.language)];
-  const title = (
-    <>
-      {t('explorer.evolution.sampled')}
-      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-        {variables.map(({ label, bucketMs }) => (
-          <li key={label}>
-            {bucketMs
-              ? t('explorer.evolution.sampledEvery', { label, duration: formatDuration(bucketMs, locale) })
-              : label}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
   return (
-    <Tooltip title={title}>
-      <WarningOutlined
-        role="img"
-        aria-label={t('explorer.evolution.sampledIcon')}
-        tabIndex={0}
-        style={{ color: token.colorWarning, fontSize: 18 }}
-      />
-    </Tooltip>
+    <ReducedDataWarning
+      iconLabel={t('explorer.evolution.sampledIcon')}
+      explanation={t('explorer.evolution.sampled')}
+      items={variables.map(({ label, bucketMs }) => ({
+        key: label,
+        text: bucketMs
+          ? t('explorer.evolution.sampledEvery', { label, duration: formatDuration(bucketMs, locale) })
+          : label,
+      }))}
+    />
   );
 }
 

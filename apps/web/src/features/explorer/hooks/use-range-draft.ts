@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { normalizeRange } from '../date-ranges';
-import type { DateRange } from '../explorer-query';
+import { normalizeRange, type DateRange } from '../../../lib/date-ranges';
 
 const sameRange = (a: DateRange, b: DateRange) => a.startDate === b.startDate && a.endDate === b.endDate;
 

@@ -7,6 +7,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { FromToFilter } from '../../../components/date-range/from-to-filter';
 import { PageHeading } from '../../../components/page-heading';
 import { usePageBreadcrumb } from '../../../components/page-breadcrumb';
 import { useSaveQueryLauncher } from '../../../components/save-query-launcher';
@@ -15,17 +16,18 @@ import { LANGUAGE_TAGS, toLanguage } from '../../../config/languages';
 import { ROUTES } from '../../../config/routes';
 import { canAccessRoute } from '../../../lib/access';
 import { useAccount } from '../../../lib/account-api';
+import type { DateRange } from '../../../lib/date-ranges';
+import { downloadTextFile } from '../../../lib/download-file';
+import { useDebouncedCallback } from '../../../lib/use-debounced';
 import { useElementWidth } from '../../../lib/use-element-width';
 import { useGetTimelineDataQuery } from '../api';
 import { EvolutionChart } from '../components/evolution-chart';
 import { EvolutionOptionsMenu } from '../components/evolution-options-menu';
 import { ExplorerSettingsMenu } from '../components/explorer-settings-menu';
 import { FixedRangeModal } from '../components/fixed-range-modal';
-import { FromToFilter } from '../components/from-to-filter';
 import { SampledWarning } from '../components/sampled-warning';
 import { CSV_FILE_NAME, evolutionCsv } from '../csv';
-import { ZOOM_DEBOUNCE_MS, defaultEvolutionRange, zoomedRange } from '../date-ranges';
-import { downloadTextFile } from '../download-file';
+import { defaultEvolutionRange, ZOOM_DEBOUNCE_MS, zoomedRange } from '../date-ranges';
 import { buildEvolutionChartOptions } from '../evolution-chart-options';
 import {
   correlationConversion,
@@ -34,9 +36,8 @@ import {
   stepPath,
   type NavigationStep,
 } from '../evolution-navigation';
-import { savedQueryPath, serializeEvolutionQuery, viewSearch, type DateRange } from '../explorer-query';
+import { savedQueryPath, serializeEvolutionQuery, viewSearch } from '../explorer-query';
 import { useCopyUrl } from '../hooks/use-copy-url';
-import { useDebouncedCallback } from '../hooks/use-debounced';
 import { useEvolutionQuery } from '../hooks/use-evolution-query';
 import { useRangeDraft } from '../hooks/use-range-draft';
 import { timelineRequest } from '../timeline-request';

@@ -7,16 +7,21 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { RangeSelector } from '../../../components/date-range/range-selector';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
+import { VariableSelect } from '../../../components/variable-pickers/variable-select';
+import { VariableSelectionModal } from '../../../components/variable-pickers/variable-selection-modal';
 import { ROUTES } from '../../../config/routes';
 import { useAccount } from '../../../lib/account-api';
-import { useGetMinimalVariablesQuery } from '../api';
-import { RangeSelector } from '../components/range-selector';
-import { VariableSelect } from '../components/variable-select';
-import { VariableSelectionModal } from '../components/variable-selection-modal';
-import { DEFAULT_RANGE_PRESET, resolveRangeSelection, type RangeSelection } from '../date-ranges';
-import { MAX_EVOLUTION_VARIABLES, parseEvolutionQuery, viewSearch, type DateRange } from '../explorer-query';
+import {
+  DEFAULT_RANGE_PRESET,
+  resolveRangeSelection,
+  type RangeSelection,
+  type DateRange,
+} from '../../../lib/date-ranges';
+import { useGetMinimalVariablesQuery } from '../../../lib/variable-api';
+import { MAX_EVOLUTION_VARIABLES, parseEvolutionQuery, viewSearch } from '../explorer-query';
 import { rowRules } from '../parameter-rows';
 
 const NO_AUTHORITIES: string[] = [];
@@ -42,7 +47,7 @@ export function ExplorerEvolutionVariablesPage() {
   const initialRows = variableIds.flatMap((id) => known.data?.find((variable) => variable.id === id) ?? []);
   return (
     <>
-      {known.isError && <ApiErrorAlert title={t('explorer.picker.loadError')} error={known.error} />}
+      {known.isError && <ApiErrorAlert title={t('variablePicker.loadError')} error={known.error} />}
       <EvolutionParameterForm
         key={params.toString()}
         params={params}
@@ -115,9 +120,7 @@ function EvolutionParameterForm({ params, initialRows, initialRange }: Evolution
       </Flex>
       <Card
         title={t('explorer.variables.variables')}
-        extra={
-          <Button onClick={() => setSelecting(true)}>{t('explorer.variables.multipleSelection')}</Button>
-        }
+        extra={<Button onClick={() => setSelecting(true)}>{t('variablePicker.multipleSelection')}</Button>}
       >
         <Form layout="vertical" component="div">
           {rows.map(({ key, variable }, index) => (
@@ -146,7 +149,7 @@ function EvolutionParameterForm({ params, initialRows, initialRange }: Evolution
           </Button>
         </Form>
       </Card>
-      <Card title={t('explorer.range.label')}>
+      <Card title={t('dateRange.label')}>
         <RangeSelector value={range} onChange={setRange} />
       </Card>
       <Flex gap={8} justify="flex-end">

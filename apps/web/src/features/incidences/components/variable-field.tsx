@@ -1,5 +1,5 @@
 import type { VariableMinimalDto } from '@plantlens/contracts';
-import { VariableSelect } from '../../explorer/components/variable-select';
+import { VariableSelect } from '../../../components/variable-pickers/variable-select';
 
 interface VariableFieldProps {
   /** given by the surrounding Form.Item */

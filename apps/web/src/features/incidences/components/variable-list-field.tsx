@@ -3,7 +3,7 @@ import { RULE_MAX_PER_REQUEST, type VariableMinimalDto } from '@plantlens/contra
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VariableSelectionModal } from '../../explorer/components/variable-selection-modal';
+import { VariableSelectionModal } from '../../../components/variable-pickers/variable-selection-modal';
 
 interface VariableListFieldProps {
   /** given by the surrounding Form.Item */

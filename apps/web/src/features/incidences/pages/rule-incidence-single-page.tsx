@@ -8,7 +8,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { ROUTES } from '../../../config/routes';
 import { usePageTrail } from '../../../lib/page-trail';
 import { useIdParam } from '../../../lib/use-id-param';
-import { useGetMinimalVariablesQuery } from '../../explorer/api';
+import { useGetMinimalVariablesQuery } from '../../../lib/variable-api';
 import {
   useCreateIncidenceRulesMutation,
   useGetIncidenceRuleQuery,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLazySearchVariablesQuery } from '../api';
-import { useDebouncedValue } from './use-debounced';
+import { useDebouncedValue } from '../../lib/use-debounced';
+import { useLazySearchVariablesQuery } from '../../lib/variable-api';
 
 // Spec part 2 §5 and §9.
 export const VARIABLE_SEARCH_DEBOUNCE_MS = 300;

@@ -1,8 +1,7 @@
 import { DatePicker, Flex } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { isFutureDay } from '../date-ranges';
-import type { DateRange } from '../explorer-query';
+import { isFutureDay, type DateRange } from '../../lib/date-ranges';
 
 // Spec part 2 §9: dates show as DD MMMM YYYY / HH:mm:ss.
 const DATE_TIME_FORMAT = 'DD MMMM YYYY / HH:mm:ss';
@@ -32,8 +31,8 @@ export function FromToFilter({ value, onChange }: FromToFilterProps) {
   );
   return (
     <Flex gap={8} wrap align="center">
-      {picker(t('explorer.range.from'), value.startDate, (startDate) => ({ ...value, startDate }))}
-      {picker(t('explorer.range.to'), value.endDate, (endDate) => ({ ...value, endDate }))}
+      {picker(t('dateRange.from'), value.startDate, (startDate) => ({ ...value, startDate }))}
+      {picker(t('dateRange.to'), value.endDate, (endDate) => ({ ...value, endDate }))}
     </Flex>
   );
 }

@@ -3,7 +3,7 @@ import type { VariableMinimalDto } from '@plantlens/contracts';
 import { Checkbox, Empty, Flex, Input, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVariableSearch } from '../hooks/use-variable-search';
+import { useVariableSearch } from './use-variable-search';
 import { MoreMatches, PICKER_VISIBLE_LIMIT, VariableOptionLabel } from './variable-option';
 
 interface VariableSelectionModalProps {
@@ -49,8 +49,8 @@ export function VariableSelectionModal({
   return (
     <Modal
       open
-      title={t('explorer.variables.multipleSelection')}
-      okText={t('explorer.variables.confirmSelection')}
+      title={t('variablePicker.multipleSelection')}
+      okText={t('variablePicker.confirmSelection')}
       onOk={() => onConfirm(selected)}
       onCancel={onCancel}
       destroyOnHidden
@@ -69,8 +69,8 @@ export function VariableSelectionModal({
           allowClear
           autoFocus
           prefix={<SearchOutlined />}
-          placeholder={t('explorer.picker.search')}
-          aria-label={t('explorer.picker.search')}
+          placeholder={t('variablePicker.search')}
+          aria-label={t('variablePicker.search')}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
@@ -81,16 +81,16 @@ export function VariableSelectionModal({
             disabled={listed.length === 0}
             onChange={toggleListed}
           >
-            {t('explorer.picker.selectAll')}
+            {t('variablePicker.selectAll')}
           </Checkbox>
           <Typography.Text type="secondary">
-            {t('explorer.picker.selected', { count: selected.length, max: maxSelected })}
+            {t('variablePicker.selected', { count: selected.length, max: maxSelected })}
           </Typography.Text>
         </Flex>
         {search.isFetching && listed.length === 0 ? (
           <Spin aria-label={t('app.loading')} />
         ) : listed.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('explorer.picker.noMatch')} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('variablePicker.noMatch')} />
         ) : (
           <ul style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 360, overflowY: 'auto' }}>
             {listed.map((variable) => (

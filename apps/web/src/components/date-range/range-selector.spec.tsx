@@ -2,9 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import { I18nextProvider } from 'react-i18next';
-import { ANTD_LOCALES, createI18n } from '../../../app/i18n';
-import type { Language } from '../../../config/languages';
-import type { RangeSelection } from '../date-ranges';
+import { ANTD_LOCALES, createI18n } from '../../app/i18n';
+import type { Language } from '../../config/languages';
+import type { RangeSelection } from '../../lib/date-ranges';
 import { RangeSelector } from './range-selector';
 
 jest.setTimeout(60_000);

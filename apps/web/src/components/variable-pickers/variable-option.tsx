@@ -26,7 +26,7 @@ export function MoreMatches({ matches }: { matches: readonly VariableMinimalDto[
   if (more <= 0) return null;
   return (
     <Typography.Text type="secondary" style={{ display: 'block', padding: '4px 12px' }}>
-      {t('explorer.picker.more', { count: more })}
+      {t('variablePicker.more', { count: more })}
     </Typography.Text>
   );
 }

@@ -2,9 +2,9 @@ import type { VariableMinimalDto } from '@plantlens/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { createI18n } from '../../../app/i18n';
-import { makeStore } from '../../../app/store';
-import { TestApiServer } from '../../../testing/test-api-server';
+import { createI18n } from '../../app/i18n';
+import { makeStore } from '../../app/store';
+import { TestApiServer } from '../../testing/test-api-server';
 import { VariableSelectionModal } from './variable-selection-modal';
 
 jest.setTimeout(60_000);

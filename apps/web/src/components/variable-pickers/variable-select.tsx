@@ -2,7 +2,7 @@ import type { VariableMinimalDto } from '@plantlens/contracts';
 import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVariableSearch } from '../hooks/use-variable-search';
+import { useVariableSearch } from './use-variable-search';
 import { MoreMatches, PICKER_VISIBLE_LIMIT, VariableOptionLabel } from './variable-option';
 
 interface VariableOption {
@@ -34,12 +34,12 @@ export function VariableSelect({ value, takenIds, onChange, 'aria-label': ariaLa
     <Select<number, VariableOption>
       aria-label={ariaLabel}
       style={{ width: '100%' }}
-      placeholder={t('explorer.picker.placeholder')}
+      placeholder={t('variablePicker.placeholder')}
       value={value?.id}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       virtual={false}
       loading={search.isFetching}
-      notFoundContent={search.isFetching ? <Spin size="small" /> : t('explorer.picker.noMatch')}
+      notFoundContent={search.isFetching ? <Spin size="small" /> : t('variablePicker.noMatch')}
       options={variables.map((variable): VariableOption => ({
         value: variable.id,
         label: variable.label,

@@ -7,7 +7,7 @@ import {
   normalizeRange,
   resolveRangeSelection,
   type RangeSelection,
-} from '../date-ranges';
+} from '../../lib/date-ranges';
 
 interface RangeSelectorProps {
   value: RangeSelection;
@@ -25,14 +25,14 @@ export function RangeSelector({ value, onChange }: RangeSelectorProps) {
   return (
     <Flex gap={8} wrap>
       <Select
-        aria-label={t('explorer.range.preset')}
+        aria-label={t('dateRange.preset')}
         style={{ width: 180 }}
         value={value.choice}
-        options={choices.map((choice) => ({ value: choice, label: t(`explorer.range.${choice}`) }))}
+        options={choices.map((choice) => ({ value: choice, label: t(`dateRange.${choice}`) }))}
         onChange={(choice) => onChange(choice === 'custom' ? { choice, range: shown } : { choice })}
       />
       <DatePicker.RangePicker
-        aria-label={t('explorer.range.label')}
+        aria-label={t('dateRange.label')}
         showTime={{ format: 'HH:mm:ss' }}
         format="YYYY-MM-DD HH:mm:ss"
         allowClear={false}
