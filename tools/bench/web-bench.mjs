@@ -41,6 +41,10 @@ const DATABASE = 'plantlens_timeline_bench';
 const BENCH_PASSWORD = 'timeline-bench-password';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3297);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+// Only the cases whose name contains this text (all when unset), for working on one of them.
+const ONLY = process.env.BENCH_WEB_CASES ?? '';
+// With BENCH_WEB_PROFILE=1 each case's last run is CPU-profiled in the page: where the drawing goes.
+const PROFILE = process.env.BENCH_WEB_PROFILE === '1';
 const VIEWPORT = { width: 1280, height: 720 };
 const HOUR = 3_600_000;
 const YEAR_START = Date.UTC(2025, 0, 1);
@@ -284,8 +288,24 @@ async function nextSettledState(page, seen, drawings) {
   return handle.jsonValue();
 }
 
-async function timeExplore(context, tokens, url, { page: kind, variableIds, start, end }) {
+// Self time per function of a CPU profile, the heaviest first.
+function heaviestFunctions(profile, count = 15) {
+  const interval = new Map();
+  profile.samples.forEach((id, index) => {
+    interval.set(id, (interval.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  const byFunction = new Map();
+  for (const { id, callFrame } of profile.nodes) {
+    const { functionName, url, lineNumber } = callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + (interval.get(id) ?? 0) / 1000);
+  }
+  return [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+async function timeExplore(context, tokens, url, { page: kind, variableIds, start, end }, profile = false) {
   const page = await signedInPage(context, tokens);
+  const cdp = profile ? await context.newCDPSession(page) : null;
   try {
     await page.goto(
       `${url}${kind.selection(variableIds, { startDate: String(start), endDate: String(end) })}`,
@@ -293,6 +313,11 @@ async function timeExplore(context, tokens, url, { page: kind, variableIds, star
     const explore = page.getByRole('button', { name: 'Explore' });
     await explore.evaluate(watchChart, [kind.chart, CHART_DRAWINGS]);
     const answer = page.waitForResponse((response) => response.url().includes(kind.request));
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await explore.click();
     const response = await answer;
     const body = await response.json();
@@ -317,6 +342,11 @@ async function timeExplore(context, tokens, url, { page: kind, variableIds, star
         drawnMs: drawn.paintedAt - pressedAt,
       };
     }, kind.request);
+    if (cdp) {
+      const { profile: cpuProfile } = await cdp.send('Profiler.stop');
+      for (const [name, ms] of heaviestFunctions(cpuProfile))
+        console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+    }
     // A second request (the chart's width changing under a scroll bar, say) would be a different load.
     if (times.requests !== 1)
       throw new Error(`${times.requests} requests to ${kind.request} for one Explore`);
@@ -358,15 +388,18 @@ try {
   const tokens = await signIn(gateway.url, 'admin', BENCH_PASSWORD);
   const ids = await benchVariableIds(gateway.url, tokens);
   const context = await browser.newContext({ viewport: VIEWPORT });
-  for (const { name, variables, goalMs, ...exploration } of CASES) {
-    const run = () =>
-      timeExplore(context, tokens, gateway.url, {
-        ...exploration,
-        variableIds: variables.map((i) => ids[i]),
-      });
-    await run(); // warm-up: JIT, plans, page cache
+  for (const { name, variables, goalMs, ...exploration } of CASES.filter((c) => c.name.includes(ONLY))) {
+    const run = (profile) =>
+      timeExplore(
+        context,
+        tokens,
+        gateway.url,
+        { ...exploration, variableIds: variables.map((i) => ids[i]) },
+        profile,
+      );
+    await run(false); // warm-up: JIT, plans, page cache
     const results = [];
-    for (let i = 0; i < RUNS; i += 1) results.push(await run());
+    for (let i = 0; i < RUNS; i += 1) results.push(await run(PROFILE && i === RUNS - 1));
     report(name, results, goalMs);
   }
 } finally {
