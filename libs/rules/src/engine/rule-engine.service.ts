@@ -7,7 +7,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { MeasurementPoint, RuleCatalogEvent } from '@plantlens/contracts';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { transitionMessages } from '../notification/incidence-email';
 import { OutboxService } from '../outbox/outbox.service';
 import { DayCountRepository } from './day-count.repository';
@@ -48,7 +48,7 @@ export class RuleEngineService
   private ready: Promise<void> = new Promise(() => undefined);
   private waiting: Waiter[] = [];
   private committing = false;
-  private foldTimer: NodeJS.Timeout | undefined;
+  private readonly dayCountFolds: PeriodicJob<void>;
   private stopping = false;
   readonly counters: EngineCounters = { points: 0, evaluations: 0, skipped: 0, malformed: 0, checkpoints: 0 };
 
@@ -57,18 +57,19 @@ export class RuleEngineService
     private readonly repository: EngineRepository,
     private readonly shard: EngineShard,
     private readonly outbox: OutboxService,
-    private readonly dayCounts: DayCountRepository,
-  ) {}
+    dayCounts: DayCountRepository,
+  ) {
+    this.dayCountFolds = new PeriodicJob({
+      everyMs: FOLD_INTERVAL_MS,
+      run: () => dayCounts.fold(),
+      onError: (error) =>
+        this.logger.warn(`Folding day counts failed: ${error instanceof Error ? error.message : error}`),
+    });
+  }
 
   onApplicationBootstrap(): Promise<void> {
     this.ready = this.rebuild();
-    this.foldTimer = setInterval(() => {
-      this.dayCounts
-        .fold()
-        .catch((error: unknown) =>
-          this.logger.warn(`Folding day counts failed: ${error instanceof Error ? error.message : error}`),
-        );
-    }, FOLD_INTERVAL_MS);
+    this.dayCountFolds.start();
     return this.ready;
   }
 
@@ -82,8 +83,9 @@ export class RuleEngineService
     await this.outbox.flush();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.foldTimer);
+  // A fold under way finishes before the database closes.
+  onApplicationShutdown(): Promise<void> {
+    return this.dayCountFolds.stop();
   }
 
   get ruleCount(): number {
