@@ -11,13 +11,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IdentityModule } from '@plantlens/identity';
 import {
-  AuthHeaders,
   PermissionMessages,
   QueryMessages,
   type PermissionOverlapDto,
   type PermissionRowDto,
   type QueryDto,
-  type TokenPairDto,
 } from '@plantlens/contracts';
 import {
   createServiceApp,
@@ -30,7 +28,7 @@ import {
 import { VariablesModule } from '@plantlens/variables';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
-import request from 'supertest';
+import { apiClient, signIn, type ApiClient } from './api-client';
 
 const SUPERADMIN_PASSWORD = 'super123';
 const PASSWORD = 'secret1';
@@ -56,37 +54,15 @@ async function startApp(
   return app;
 }
 
-type Client = ReturnType<typeof clientOf>;
-
-function clientOf(app: NestFastifyApplication, accessToken: string) {
-  const server = app.getHttpServer();
-  const auth = (test: request.Test) => test.set(AuthHeaders.authorization, `Bearer ${accessToken}`);
-  return {
-    get: (path: string) => auth(request(server).get(path)),
-    post: (path: string) => auth(request(server).post(path)),
-    put: (path: string) => auth(request(server).put(path)),
-    delete: (path: string) => auth(request(server).delete(path)),
-  };
-}
-
-async function signIn(app: NestFastifyApplication, username: string, password = PASSWORD): Promise<string> {
-  const response = await request(app.getHttpServer())
-    .post('/api/auth/login')
-    .set(AuthHeaders.isLogin, 'true')
-    .send({ username, password });
-  if (response.status !== 200) throw new Error(`login ${username}: ${response.status}`);
-  return (response.body as TokenPairDto).accessToken;
-}
-
 interface Person {
   id: number;
   name: string;
-  client: Client;
+  client: ApiClient;
 }
 
 describe('saved queries (standalone: identity and variables in one process)', () => {
   let app: NestFastifyApplication;
-  let superAdmin: Client;
+  let superAdmin: ApiClient;
   let queryGroupId: number;
   let counter = 0;
 
@@ -105,7 +81,7 @@ describe('saved queries (standalone: identity and variables in one process)', ()
         repeat: PASSWORD,
       })
       .expect(201);
-    return { id: created.body.id as number, name, client: clientOf(app, await signIn(app, name)) };
+    return { id: created.body.id as number, name, client: apiClient(app, await signIn(app, name, PASSWORD)) };
   }
 
   async function group(flags: Record<string, boolean>): Promise<number> {
@@ -129,7 +105,7 @@ describe('saved queries (standalone: identity and variables in one process)', ()
     return response.body as QueryDto;
   }
 
-  const list = async (client: Client, query: Record<string, string> = {}) =>
+  const list = async (client: ApiClient, query: Record<string, string> = {}) =>
     (await client.get('/api/web/query/').query(query).expect(200)).body as QueryDto[];
 
   const share = (owner: Person, id: number, right: 'read' | 'edit' | 'share', target: Person) =>
@@ -137,7 +113,7 @@ describe('saved queries (standalone: identity and variables in one process)', ()
 
   beforeAll(async () => {
     app = await startApp('queries-test', [IdentityModule, VariablesModule]);
-    superAdmin = clientOf(app, await signIn(app, 'admin', SUPERADMIN_PASSWORD));
+    superAdmin = apiClient(app, await signIn(app, 'admin', SUPERADMIN_PASSWORD));
     queryGroupId = await group({ query: true });
   }, 60_000);
   afterAll(() => app?.close());
@@ -597,13 +573,13 @@ describe('saved queries (cluster: identity and variables as separate services)',
   });
 
   it('asks the identity service at IDENTITY_URL for owners and rights', async () => {
-    const superAdmin = clientOf(variables, await signIn(identity, 'admin', SUPERADMIN_PASSWORD));
+    const superAdmin = apiClient(variables, await signIn(identity, 'admin', SUPERADMIN_PASSWORD));
     const created = await superAdmin
       .post('/api/web/query/')
       .send({ name: 'Across services', relativePath: EVOLUTION })
       .expect(201);
     expect(created.body).toMatchObject({ owner: 'admin', mine: true, canDelete: true });
-    const effective = await clientOf(identity, await signIn(identity, 'admin', SUPERADMIN_PASSWORD))
+    const effective = await apiClient(identity, await signIn(identity, 'admin', SUPERADMIN_PASSWORD))
       .get(`/api/web/permission/query/${created.body.id}/effective`)
       .expect(200);
     expect(effective.body).toMatchObject({ owner: true });
@@ -622,7 +598,7 @@ describe('saved queries (cluster: identity and variables as separate services)',
       configOf({ IDENTITY_URL: `http://127.0.0.1:${closedPort}` }),
     );
     try {
-      const admin = clientOf(orphanage, await signIn(identity, 'admin', SUPERADMIN_PASSWORD));
+      const admin = apiClient(orphanage, await signIn(identity, 'admin', SUPERADMIN_PASSWORD));
       const response = await admin.post('/api/web/query/').send({ name: 'Lost', relativePath: EVOLUTION });
       expect(response.status).toBe(503);
       expect(response.body.message).toMatch(/^The identity service is not reachable/);

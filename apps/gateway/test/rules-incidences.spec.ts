@@ -14,7 +14,6 @@ import {
   type IncidenceSummaryV2PageDto,
   type PagedListDto,
   type RuleIncidenceDto,
-  type TokenPairDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
 import {
@@ -29,39 +28,18 @@ import {
 import { OutboxService, RulesModule } from '@plantlens/rules';
 import { VariablesModule } from '@plantlens/variables';
 import request from 'supertest';
+import { apiClient, signIn, type ApiClient } from './api-client';
 
 const SUPERADMIN_PASSWORD = 'super123';
 const PASSWORD = 'secret1';
 
-type Client = ReturnType<typeof clientOf>;
-
-function clientOf(app: NestFastifyApplication, accessToken: string) {
-  const server = app.getHttpServer();
-  const auth = (test: request.Test) => test.set(AuthHeaders.authorization, `Bearer ${accessToken}`);
-  return {
-    get: (path: string) => auth(request(server).get(path)),
-    post: (path: string) => auth(request(server).post(path)),
-    put: (path: string) => auth(request(server).put(path)),
-    delete: (path: string) => auth(request(server).delete(path)),
-  };
-}
-
-async function signIn(app: NestFastifyApplication, username: string, password = PASSWORD): Promise<Client> {
-  const response = await request(app.getHttpServer())
-    .post('/api/auth/login')
-    .set(AuthHeaders.isLogin, 'true')
-    .send({ username, password });
-  if (response.status !== 200) throw new Error(`login ${username}: ${response.status}`);
-  return clientOf(app, (response.body as TokenPairDto).accessToken);
-}
-
 describe('rules and incidences (standalone: identity, variables and rules in one process)', () => {
   let app: NestFastifyApplication;
-  let admin: Client;
+  let admin: ApiClient;
   let counter = 0;
   const ids = new Map<string, number>();
 
-  async function person(flags: Record<string, boolean>): Promise<{ id: number; client: Client }> {
+  async function person(flags: Record<string, boolean>): Promise<{ id: number; client: ApiClient }> {
     counter += 1;
     const group = await admin
       .post('/api/web/group/')
@@ -81,7 +59,7 @@ describe('rules and incidences (standalone: identity, variables and rules in one
         repeat: PASSWORD,
       })
       .expect(201);
-    return { id: user.body.id as number, client: await signIn(app, name) };
+    return { id: user.body.id as number, client: apiClient(app, await signIn(app, name, PASSWORD)) };
   }
 
   async function settle(): Promise<void> {
@@ -116,7 +94,7 @@ describe('rules and incidences (standalone: identity, variables and rules in one
       consumerGroup: 'rules-api-test',
     });
     await app.listen(0, '127.0.0.1');
-    admin = await signIn(app, 'admin', SUPERADMIN_PASSWORD);
+    admin = apiClient(app, await signIn(app, 'admin', SUPERADMIN_PASSWORD));
     const declared = await admin
       .post('/api/web/variable/raw/declare')
       .send({
