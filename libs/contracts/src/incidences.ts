@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaListSchema, pathIdSchema, splitCommaList } from './schema-parts';
 import { ruleOperatorSchema } from './rules';
 
 // Incidences (spec part 2 §2 "Rules and incidences", §3, §4, §7). The engine opens an incidence when a
@@ -26,33 +27,14 @@ export const EVOLUTION_DAYS = 30;
 export const INCIDENCE_PAGE_SIZE_DEFAULT = 10;
 export const INCIDENCE_PAGE_SIZE_MAX = 200;
 
-const pathId = z.coerce
-  .number({ message: 'must be a positive integer id' })
-  .int('must be a positive integer id')
-  .positive('must be a positive integer id');
-
-export const incidenceIdParamsSchema = z.object({ id: pathId });
-export const incidenceRuleIdParamsSchema = z.object({ ruleId: pathId });
-
-const commaList = z
-  .string()
-  .optional()
-  .transform((text) =>
-    (text ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item.length > 0),
-  );
+export const incidenceIdParamsSchema = z.object({ id: pathIdSchema });
+export const incidenceRuleIdParamsSchema = z.object({ ruleId: pathIdSchema });
 
 const idCommaList = z
   .string()
   .optional()
   .transform((text, context) => {
-    const items = (text ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item.length > 0);
-    const ids = items.map(Number);
+    const ids = splitCommaList(text ?? '').map(Number);
     if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
       context.addIssue({ code: 'custom', message: 'must be comma-separated positive integer ids' });
       return z.NEVER;
@@ -106,7 +88,7 @@ export const incidenceListQuerySchema = z.object({
   /** asset ids of GET /api/web/current-status-incidence; a summary matches its rule's asset or a descendant */
   filterAssets: idCommaList,
   /** rule tags: a summary matches when its rule carries any of them */
-  filterTags: commaList,
+  filterTags: commaListSchema,
 });
 export type IncidenceListQuery = z.infer<typeof incidenceListQuerySchema>;
 
@@ -123,7 +105,7 @@ export const closedSummariesQuerySchema = z
     filter: z.string().trim().max(200).optional(),
     beginDate: isoDate,
     endDate: isoDate,
-    filterTags: commaList,
+    filterTags: commaListSchema,
   })
   .refine((query) => query.beginDate <= query.endDate, {
     path: ['endDate'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaListSchema, pathIdSchema, positiveIdSchema } from './schema-parts';
 import { permissionTypeSchema, targetTypeSchema } from './permission';
 
 // Saved queries (spec part 1 §2 "Query screens", §3 "Query", §7): explorer views stored by name and
@@ -74,11 +75,6 @@ export function queryPathFilter(relativePath: string): QueryExplorerFilter | und
   return QUERY_EXPLORER_FILTERS.find((filter) => pathname === `/${filter}`);
 }
 
-const positiveId = z.coerce
-  .number({ message: 'must be a positive integer id' })
-  .int('must be a positive integer id')
-  .positive('must be a positive integer id');
-
 const queryName = z
   .string({ message: QueryMessages.nameRequired })
   .trim()
@@ -114,10 +110,7 @@ export type QueryCreate = z.infer<typeof queryCreateSchema>;
 // PUT /api/web/query/ — the query as listed; fields left out (relativePath, tags) keep their value and
 // the row flags (owner, mine, canEdit…) are ignored.
 export const queryUpdateSchema = z.object({
-  id: z
-    .number({ message: 'must be a positive integer id' })
-    .int('must be a positive integer id')
-    .positive('must be a positive integer id'),
+  id: positiveIdSchema,
   name: queryName,
   star: z.boolean({ message: 'must be true or false' }),
   relativePath: relativePath.optional(),
@@ -127,31 +120,21 @@ export type QueryUpdateDto = z.input<typeof queryUpdateSchema>;
 export type QueryUpdate = z.infer<typeof queryUpdateSchema>;
 
 // GET /api/web/query/?tags=a,b — queries carrying any of the tags.
-export const queryListQuerySchema = z.object({
-  tags: z
-    .string()
-    .optional()
-    .transform((text) =>
-      (text ?? '')
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter((tag) => tag.length > 0),
-    ),
-});
+export const queryListQuerySchema = z.object({ tags: commaListSchema });
 export type QueryListQuery = z.infer<typeof queryListQuerySchema>;
 
 // DELETE /api/web/query/?id=
-export const queryIdQuerySchema = z.object({ id: positiveId });
+export const queryIdQuerySchema = z.object({ id: pathIdSchema });
 
 // /api/web/query/{id}/permissions/users|groups
-export const queryIdParamsSchema = z.object({ id: positiveId });
+export const queryIdParamsSchema = z.object({ id: pathIdSchema });
 
 // PUT/DELETE /api/web/query/{id}/permission/{permissionType}/{userOrGroup}/{targetId}
 export const queryPermissionChangeParamsSchema = z.object({
-  id: positiveId,
+  id: pathIdSchema,
   permissionType: permissionTypeSchema,
   userOrGroup: targetTypeSchema,
-  targetId: positiveId,
+  targetId: pathIdSchema,
 });
 export type QueryPermissionChangeParams = z.infer<typeof queryPermissionChangeParamsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaListSchema, pathIdSchema, positiveIdSchema, splitCommaList } from './schema-parts';
 
 // Incidence rules (spec part 2 §3 "Rule", §5 "Rule form", §7 "Incidences and rules"): a variable compared
 // with a constant or with another variable; the engine raises incidences when the comparison turns true.
@@ -32,10 +33,7 @@ const EMAIL_PATTERN = /^[^\s@,]+@[^\s@,]+\.[A-Za-z]{2,4}$/;
 
 /** "a@b.com, c@d.es" → ["a@b.com", "c@d.es"]; undefined when an item is not an address. */
 export function parseEmailList(text: string): string[] | undefined {
-  const items = text
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0);
+  const items = splitCommaList(text);
   return items.every((item) => EMAIL_PATTERN.test(item)) ? [...new Set(items)] : undefined;
 }
 
@@ -50,11 +48,6 @@ export const emailListSchema = z
     }
     return emails;
   });
-
-const positiveId = z
-  .number({ message: 'must be a positive integer id' })
-  .int('must be a positive integer id')
-  .positive('must be a positive integer id');
 
 const ruleName = z
   .string({ message: RuleMessages.mandatory })
@@ -97,9 +90,9 @@ const ruleCreateItemObject = ruleConditionSchema
     name: ruleName,
     enabled: z.boolean({ message: 'must be true or false' }).default(true),
     emails: emailListSchema.default([]),
-    varOneId: positiveId.optional(),
-    varOneIds: z.array(positiveId).min(1, RuleMessages.mandatory).max(RULE_MAX_PER_REQUEST).optional(),
-    varTwoId: positiveId.nullish(),
+    varOneId: positiveIdSchema.optional(),
+    varOneIds: z.array(positiveIdSchema).min(1, RuleMessages.mandatory).max(RULE_MAX_PER_REQUEST).optional(),
+    varTwoId: positiveIdSchema.nullish(),
     tags: ruleTags.default([]),
     // Left here only when the formula text could not be read.
     formula: z.never({ message: RuleMessages.formula }).optional(),
@@ -151,7 +144,7 @@ export const ruleCreateSchema = z
 // PUT /api/web/rules-incidence — only name, enabled and e-mails change (spec §4: in edit mode the operands,
 // operator and constant are locked). Tags may change too.
 export const ruleUpdateSchema = z.object({
-  id: positiveId,
+  id: positiveIdSchema,
   name: ruleName,
   enabled: z.boolean({ message: 'must be true or false' }),
   emails: emailListSchema.default([]),
@@ -160,28 +153,13 @@ export const ruleUpdateSchema = z.object({
 export type RuleUpdateDto = z.input<typeof ruleUpdateSchema>;
 export type RuleUpdate = z.infer<typeof ruleUpdateSchema>;
 
-const commaList = z
-  .string()
-  .optional()
-  .transform((text) =>
-    (text ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item.length > 0),
-  );
-
 // GET /api/web/rules-incidence?tags=a,b — rules carrying any of the tags.
-export const ruleListQuerySchema = z.object({ tags: commaList });
+export const ruleListQuerySchema = z.object({ tags: commaListSchema });
 export type RuleListQuery = z.infer<typeof ruleListQuerySchema>;
 
-const pathId = z.coerce
-  .number({ message: 'must be a positive integer id' })
-  .int('must be a positive integer id')
-  .positive('must be a positive integer id');
-
-export const ruleIdParamsSchema = z.object({ id: pathId });
+export const ruleIdParamsSchema = z.object({ id: pathIdSchema });
 // DELETE /api/web/rules-incidence?id=
-export const ruleIdQuerySchema = z.object({ id: pathId });
+export const ruleIdQuerySchema = z.object({ id: pathIdSchema });
 
 // Spec §3 "Rule": one row of the list (and the answer of GET by id, POST, PUT).
 export interface RuleIncidenceDto {

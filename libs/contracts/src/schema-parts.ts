@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// Pieces the request schemas of several calls share (internal to contracts).
+
+const ID_MESSAGE = 'must be a positive integer id';
+
+/** "a, b,,c " → ["a", "b", "c"]: trimmed items, empty ones dropped. */
+export function splitCommaList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+/** An optional comma-joined query parameter (tags, names) as its items; absent means none. */
+export const commaListSchema = z
+  .string()
+  .optional()
+  .transform((text) => splitCommaList(text ?? ''));
+
+/** A positive integer id in a JSON body. */
+export const positiveIdSchema = z.number({ message: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE);
+
+/** A positive integer id in a path or query string (text, coerced). */
+export const pathIdSchema = z.coerce.number({ message: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE);
