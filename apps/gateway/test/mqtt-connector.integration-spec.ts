@@ -141,6 +141,7 @@ describe('MQTT connector in cluster mode: Mosquitto → gateway → Kafka → va
       VARIABLES_URL: `http://127.0.0.1:${VARIABLES_PORT}`,
       // Nothing listens there; this test only needs the gateway's data sources.
       IDENTITY_URL: 'http://127.0.0.1:9',
+      RULES_URL: 'http://127.0.0.1:9',
       MQTT_URL: mqttUrl,
       MQTT_TOPICS: `plantlens-it/${unique}/#`,
       MQTT_CLIENT_ID: `plantlens-${unique}`,
