@@ -5,26 +5,21 @@ import { usePageBreadcrumbItems, type BreadcrumbItem } from '../components/page-
 import { BREADCRUMB_RESERVED_PX } from '../config/ui';
 import { ROUTES, breadcrumbTrail, type RouteName } from '../config/routes';
 import { foldBreadcrumb } from '../lib/breadcrumb-fold';
-import { usePageTrailOverride } from '../lib/page-trail';
 import { useElementWidth } from '../lib/use-element-width';
 
 interface AppBreadcrumbProps {
   route: RouteName | undefined;
 }
 
-// The trail of the current route, or the one its page sets (as items, or as route names); when too
+// The trail of the current route, or the one its page sets; when too
 // narrow, middle items fold into a dropdown.
 export function AppBreadcrumb({ route }: AppBreadcrumbProps) {
   const { t } = useTranslation();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const pageItems = usePageBreadcrumbItems();
-  const pageTrail = usePageTrailOverride();
   const trail: BreadcrumbItem[] =
     pageItems ??
-    (pageTrail ?? (route ? breadcrumbTrail(route) : [])).map((name) => ({
-      label: t(`routes.${name}`),
-      to: ROUTES[name],
-    }));
+    (route ? breadcrumbTrail(route) : []).map((name) => ({ label: t(`routes.${name}`), to: ROUTES[name] }));
   const labels = trail.map(({ label }) => label);
   // Until measured (width 0) nothing folds.
   const available = width > 0 ? width - BREADCRUMB_RESERVED_PX : Number.POSITIVE_INFINITY;

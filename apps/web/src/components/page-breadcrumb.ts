@@ -1,4 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROUTES, type RouteName } from '../config/routes';
 
 export interface BreadcrumbItem {
   label: string;
@@ -6,8 +8,9 @@ export interface BreadcrumbItem {
   to: string;
 }
 
-// Most breadcrumbs follow the route table; a page whose trail depends on its address (the explorer by
-// origin and filter, spec part 2 §2) replaces it while it is shown.
+// Most breadcrumbs follow the route table; a page whose trail depends on how the user reached it (the
+// explorer by origin and filter, spec part 2 §2; a query list narrowed to one explorer kind…) replaces it
+// while it is shown. One page and one breadcrumb at a time: a single value the breadcrumb subscribes to.
 let pageItems: BreadcrumbItem[] | null = null;
 const listeners = new Set<() => void>();
 
@@ -21,13 +24,20 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-export function usePageBreadcrumb(items: BreadcrumbItem[]) {
+/** The page's own breadcrumb while it is shown; undefined keeps its route's. */
+export function usePageBreadcrumb(items: BreadcrumbItem[] | undefined) {
   // Compared by content: pages rebuild the array on every render.
-  const key = JSON.stringify(items);
+  const key = items && JSON.stringify(items);
   useEffect(() => {
-    publish(JSON.parse(key) as BreadcrumbItem[]);
+    publish(key === undefined ? null : (JSON.parse(key) as BreadcrumbItem[]));
     return () => publish(null);
   }, [key]);
+}
+
+/** The same from route names, farthest ancestor first, each labelled with its route's name. */
+export function usePageTrail(trail: RouteName[] | undefined) {
+  const { t } = useTranslation();
+  usePageBreadcrumb(trail?.map((name) => ({ label: t(`routes.${name}`), to: ROUTES[name] })));
 }
 
 export function usePageBreadcrumbItems(): BreadcrumbItem[] | null {

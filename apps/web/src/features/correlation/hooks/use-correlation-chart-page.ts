@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
 import type { DateRange } from '../../../lib/date-ranges';
-import { usePageTrail } from '../../../lib/page-trail';
+import { usePageTrail } from '../../../components/page-breadcrumb';
 import { defaultEvolutionRange } from '../../explorer/date-ranges';
 import type { ExplorerFilter } from '../../explorer/explorer-query';
 import { queryListBack } from '../url-params';

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
-import { usePageTrail } from '../../../lib/page-trail';
+import { usePageTrail } from '../../../components/page-breadcrumb';
 import {
   useChangeIncidenceStatusMutation,
   useManageIncidenceRuleMutation,

@@ -6,7 +6,7 @@ import { FormActions } from '../../../components/form-actions';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ROUTES } from '../../../config/routes';
-import { usePageTrail } from '../../../lib/page-trail';
+import { usePageTrail } from '../../../components/page-breadcrumb';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useGetMinimalVariablesQuery } from '../../../lib/variable-api';
 import {

@@ -17,7 +17,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
 import { canAccessRoute } from '../../../lib/access';
 import { useAccount } from '../../../lib/account-api';
-import { usePageTrail } from '../../../lib/page-trail';
+import { usePageTrail } from '../../../components/page-breadcrumb';
 import {
   QUERY_LIST_CACHE_SECONDS,
   useDeleteQueryMutation,

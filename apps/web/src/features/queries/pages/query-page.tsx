@@ -7,7 +7,7 @@ import { FormActions } from '../../../components/form-actions';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useIdParam } from '../../../lib/use-id-param';
-import { usePageTrail } from '../../../lib/page-trail';
+import { usePageTrail } from '../../../components/page-breadcrumb';
 import { QUERY_LIST_CACHE_SECONDS, useGetQueriesQuery, useUpdateQueryMutation } from '../api';
 import { queryListPath, queryListTrail, readQueryListParams } from '../query-list-params';
 
