@@ -1,4 +1,5 @@
 import type {
+  AssetPlacement,
   CurrentStatusAssetDto,
   HistoricIncidenceRowDto,
   IncidenceStatus,
@@ -142,6 +143,10 @@ const incidencesApi = api.injectEndpoints({
       query: () => 'web/current-status-incidence',
       providesTags: [INCIDENCE_LIST],
     }),
+    placeAssets: build.mutation<void, AssetPlacement[]>({
+      query: (assets) => ({ url: 'web/current-status-incidence/assets', method: 'PUT', body: { assets } }),
+      invalidatesTags: [INCIDENCE_LIST],
+    }),
   }),
 });
 
@@ -160,4 +165,5 @@ export const {
   useResolveIncidenceMutation,
   useManageIncidenceRuleMutation,
   useGetCurrentStatusAssetsQuery,
+  usePlaceAssetsMutation,
 } = incidencesApi;

@@ -7,6 +7,7 @@ import {
   findNode,
   nodePosition,
   selectionZoom,
+  subtreeIds,
 } from './asset-tree';
 
 const asset = (id: number, name: string, parentId: number | null, count: number | null = 0) =>
@@ -40,6 +41,17 @@ describe('current-status asset tree', () => {
     expect([ROOT_ZOOM, BRANCH_ZOOM, LEAF_ZOOM]).toEqual([8, 16, 18]);
     // A root without children is still a root.
     expect(selectionZoom(assetTree([asset(9, 'alone', null)])[0])).toBe(8);
+  });
+
+  it('finds what cannot become a parent of a node: the node and everything under it', () => {
+    const tree = assetTree([
+      asset(1, 'Refinery', null),
+      asset(2, 'Drum', 1),
+      asset(3, 'gate01', 2),
+      asset(4, 'gate02', 2),
+    ]);
+    expect([...subtreeIds(findNode(tree, 2)!)].sort()).toEqual([2, 3, 4]);
+    expect([...subtreeIds(findNode(tree, 4)!)]).toEqual([4]);
   });
 
   it("pans to the node's own position, lng first; none without one", () => {

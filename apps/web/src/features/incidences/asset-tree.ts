@@ -59,3 +59,14 @@ export function findNode(nodes: readonly AssetNode[], id: number): AssetNode | u
   }
   return undefined;
 }
+
+/** The node and everything under it: what cannot become its parent. */
+export function subtreeIds(node: AssetNode): Set<number> {
+  const ids = new Set<number>();
+  const visit = (current: AssetNode) => {
+    ids.add(current.id);
+    current.children.forEach(visit);
+  };
+  visit(node);
+  return ids;
+}

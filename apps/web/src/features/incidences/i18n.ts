@@ -135,6 +135,17 @@ export const incidencesEnGB = {
       'The map needs WebGL 2, which this browser does not offer. The asset tree shows the same counts.',
     mapStyleError: 'The base map could not be loaded',
     loadError: 'The current status could not be loaded',
+    position: {
+      edit: 'Place {{name}}',
+      title: 'Place {{name}} on the map',
+      parent: 'Parent in the tree',
+      noParent: 'None (a root of the tree)',
+      lat: 'Latitude (°)',
+      lng: 'Longitude (°)',
+      both: 'Give both coordinates, or neither for no position',
+      saved: '{{name}} has been placed',
+      saveError: '{{name}} could not be placed',
+    },
   },
 };
 
@@ -272,5 +283,16 @@ export const incidencesEsES: typeof incidencesEnGB = {
       'El mapa necesita WebGL 2, que este navegador no ofrece. El árbol de activos muestra los mismos recuentos.',
     mapStyleError: 'No se ha podido cargar el mapa base',
     loadError: 'No se ha podido cargar el estado actual',
+    position: {
+      edit: 'Situar {{name}}',
+      title: 'Situar {{name}} en el mapa',
+      parent: 'Padre en el árbol',
+      noParent: 'Ninguno (una raíz del árbol)',
+      lat: 'Latitud (°)',
+      lng: 'Longitud (°)',
+      both: 'Indica las dos coordenadas, o ninguna para no tener posición',
+      saved: '{{name}} se ha situado',
+      saveError: 'No se ha podido situar {{name}}',
+    },
   },
 };

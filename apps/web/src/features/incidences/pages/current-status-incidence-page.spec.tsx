@@ -1,13 +1,16 @@
 import type { CurrentStatusAssetDto } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fieldMessage, fillField } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
-import { TestApiServer } from '../../../testing/test-api-server';
+import { TestApiServer, apiError } from '../../../testing/test-api-server';
 import './current-status-incidence-page';
 
 jest.setTimeout(60_000);
 
 const ASSETS = '/api/web/current-status-incidence';
+const LAYOUT = '/api/web/current-status-incidence/assets';
 const incidenceUser = { username: 'ana', authorities: ['INCIDENCE'] };
+const administrator = { username: 'root', authorities: ['INCIDENCE', 'ROLE_ADMIN'] };
 
 const asset = (
   id: number,
@@ -39,10 +42,10 @@ describe('/incidence-current-status', () => {
 
   afterEach(() => server.stop());
 
-  async function open(assets: CurrentStatusAssetDto[]) {
+  async function open(assets: CurrentStatusAssetDto[], account = incidenceUser) {
     server = new TestApiServer().answer('GET', ASSETS, { json: assets });
     await server.start();
-    return renderApp('/incidence-current-status', { account: incidenceUser });
+    return renderApp('/incidence-current-status', { account });
   }
 
   it('shows the asset tree with the open incidences of each asset, "?" where not available', async () => {
@@ -76,9 +79,55 @@ describe('/incidence-current-status', () => {
     );
     fireEvent.click(node('gate02'));
     expect(await screen.findByText('gate02 has no position on the map')).toBeInTheDocument();
+    // Placing assets is for administrators.
+    expect(screen.queryByText('Place gate02')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByText('Incidences of gate02'));
     await waitFor(() => expect(router.state.location.search).toBe('?origin=CurrentStatusIncidence&assets=4'));
+  });
+
+  it('lets an administrator place an asset: parent and both coordinates, or neither', async () => {
+    await open(PLANT, administrator);
+    let placed = false;
+    server
+      .answer('PUT', LAYOUT, () => {
+        placed = true;
+        return { status: 204, text: '' };
+      })
+      .answer('GET', ASSETS, () => ({
+        json: placed ? PLANT.map((a) => (a.id === 4 ? { ...a, lat: 41.5, lng: -3.25 } : a)) : PLANT,
+      }));
+    fireEvent.click(await screen.findByTestId('asset-gate02'));
+    fireEvent.click(await screen.findByText('Place gate02'));
+    await screen.findByText('Place gate02 on the map');
+    // The current parent is proposed.
+    expect(screen.getByTitle('Coke drum A')).toBeInTheDocument();
+
+    fillField('Latitude (°)', '41.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fieldMessage('Longitude (°)')).toBe('Give both coordinates, or neither for no position'),
+    );
+    expect(server.requests('PUT', LAYOUT)).toEqual([]);
+
+    fillField('Longitude (°)', '-3.25');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('gate02 has been placed')).toBeInTheDocument();
+    expect(server.requests('PUT', LAYOUT).map(({ body }) => body)).toEqual([
+      { assets: [{ name: 'gate02', parent: 'Coke drum A', lat: 41.5, lng: -3.25 }] },
+    ]);
+    // The map's assets reload with the placed one.
+    await waitFor(() => expect(server.requests('GET', ASSETS).length).toBeGreaterThan(1));
+  });
+
+  it("shows the server's reason when a placement is refused", async () => {
+    await open(PLANT, administrator);
+    server.answer('PUT', LAYOUT, apiError(400, 'The layout makes an asset its own ancestor'));
+    fireEvent.click(await screen.findByTestId('asset-gate01'));
+    fireEvent.click(await screen.findByText('Place gate01'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The layout makes an asset its own ancestor')).toBeInTheDocument();
+    expect(screen.getByText('gate01 could not be placed')).toBeInTheDocument();
   });
 
   it('folds the asset tree away and back', async () => {

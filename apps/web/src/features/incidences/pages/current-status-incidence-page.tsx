@@ -1,12 +1,20 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  EnvironmentOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { hasFeature } from '@plantlens/contracts';
 import { App, Button, Empty, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageSpinner } from '../../../components/page-spinner';
+import { useAccount } from '../../../lib/account-api';
 import { useGetCurrentStatusAssetsQuery } from '../api';
-import { assetTree, nodePosition, selectionZoom, type AssetNode } from '../asset-tree';
+import { assetTree, findNode, nodePosition, selectionZoom, type AssetNode } from '../asset-tree';
+import { AssetPositionModal } from '../components/asset-position-modal';
 import { AssetTreePanel } from '../components/asset-tree-panel';
 import { IncidenceMap } from '../components/incidence-map';
 import type { MapFocus } from '../components/incidence-map-view';
@@ -18,7 +26,8 @@ const TREE_WIDTH_PX = 300;
 
 // /incidence-current-status (spec part 2 §2, §4): the assets with their open incidences on a map, and as a
 // collapsible tree beside it. Choosing an asset in the tree zooms the map to it (8 for a root, 16 for a
-// branch, 18 for a leaf); the Incidences button opens the list narrowed to the chosen asset.
+// branch, 18 for a leaf); the Incidences button opens the list narrowed to the chosen asset. Administrators
+// place the chosen asset (parent and position) from here.
 export function CurrentStatusIncidencePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -28,12 +37,19 @@ export function CurrentStatusIncidencePage() {
     refetchOnMountOrArgChange: true,
   });
   const tree = useMemo(() => assetTree(assets.data ?? []), [assets.data]);
-  const [selected, setSelected] = useState<AssetNode>();
+  // The chosen asset by id, so it follows the reloaded rows (counts, a new position).
+  const [selectedId, setSelectedId] = useState<number>();
+  const selected = useMemo(
+    () => (selectedId === undefined ? undefined : findNode(tree, selectedId)),
+    [tree, selectedId],
+  );
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [treeOpen, setTreeOpen] = useState(true);
+  const [placing, setPlacing] = useState(false);
+  const mayPlace = hasFeature(useAccount().data?.authorities ?? [], 'Admin');
 
   const select = (node: AssetNode) => {
-    setSelected(node);
+    setSelectedId(node.id);
     const centre = nodePosition(node);
     if (centre) setFocus({ centre, zoom: selectionZoom(node) });
     else void message.info(t('incidences.currentStatus.noPosition', { name: node.name }));
@@ -57,14 +73,24 @@ export function CurrentStatusIncidencePage() {
             {t('routes.CurrentStatusIncidence')}
           </Typography.Title>
         </Flex>
-        <Link to={incidenceListFromMapPath(selected?.id)}>
-          <Button icon={<UnorderedListOutlined />}>
-            {selected
-              ? t('incidences.currentStatus.incidencesOf', { name: selected.name })
-              : t('incidences.currentStatus.incidences')}
-          </Button>
-        </Link>
+        <Flex gap={8}>
+          {mayPlace && selected && (
+            <Button icon={<EnvironmentOutlined />} onClick={() => setPlacing(true)}>
+              {t('incidences.currentStatus.position.edit', { name: selected.name })}
+            </Button>
+          )}
+          <Link to={incidenceListFromMapPath(selected?.id)}>
+            <Button icon={<UnorderedListOutlined />}>
+              {selected
+                ? t('incidences.currentStatus.incidencesOf', { name: selected.name })
+                : t('incidences.currentStatus.incidences')}
+            </Button>
+          </Link>
+        </Flex>
       </Flex>
+      {placing && selected && (
+        <AssetPositionModal asset={selected} assets={assets.data ?? []} onClose={() => setPlacing(false)} />
+      )}
       {tree.length === 0 ? (
         <Empty description={t('incidences.currentStatus.empty')} />
       ) : (

@@ -1,0 +1,115 @@
+import type { CurrentStatusAssetDto } from '@plantlens/contracts';
+import { Alert, App, Form, InputNumber, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { usePlaceAssetsMutation } from '../api';
+import { subtreeIds, type AssetNode } from '../asset-tree';
+
+interface AssetPositionModalProps {
+  asset: AssetNode;
+  assets: readonly CurrentStatusAssetDto[];
+  onClose: () => void;
+}
+
+interface PositionForm {
+  parentId: number | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+// An administrator places an asset on the map: its parent in the tree and its WGS 84 position, both
+// coordinates or neither (no position: the asset shows in the tree only). The server checks the same and
+// refuses a parent that would make the asset its own ancestor.
+export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PositionForm>();
+  const [place, { isLoading, error }] = usePlaceAssetsMutation();
+  const [submitted, setSubmitted] = useState(false);
+  const excluded = subtreeIds(asset);
+  const parents = assets
+    .filter(({ id }) => !excluded.has(id))
+    .map(({ id, name }) => ({ value: id, label: name }));
+  const byId = new Map(assets.map(({ id, name }) => [id, name]));
+
+  const save = async () => {
+    const { parentId, lat, lng } = await form.validateFields();
+    setSubmitted(true);
+    await place([
+      { name: asset.name, parent: parentId === null ? null : (byId.get(parentId) ?? null), lat, lng },
+    ]).unwrap();
+    void message.success(t('incidences.currentStatus.position.saved', { name: asset.name }));
+    onClose();
+  };
+  // Both coordinates or neither: checked on each of them, with the other one's value.
+  const pairRule = (other: 'lat' | 'lng') => ({
+    validator: (_: unknown, value: number | null) =>
+      (value ?? null) === null && (form.getFieldValue(other) ?? null) !== null
+        ? Promise.reject(new Error(t('incidences.currentStatus.position.both')))
+        : Promise.resolve(),
+  });
+
+  return (
+    <Modal
+      open
+      title={t('incidences.currentStatus.position.title', { name: asset.name })}
+      okText={t('common.save')}
+      confirmLoading={isLoading}
+      onOk={() => void save().catch(() => undefined)}
+      onCancel={onClose}
+    >
+      {submitted && error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('incidences.currentStatus.position.saveError', { name: asset.name })}
+          description={apiErrorMessage(error) ?? t('errors.unexpected')}
+        />
+      )}
+      <Form<PositionForm>
+        form={form}
+        layout="vertical"
+        initialValues={{ parentId: asset.parentId, lat: asset.lat, lng: asset.lng }}
+      >
+        <Form.Item name="parentId" label={t('incidences.currentStatus.position.parent')}>
+          <Select
+            aria-label={t('incidences.currentStatus.position.parent')}
+            options={parents}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('incidences.currentStatus.position.noParent')}
+            onClear={() => form.setFieldValue('parentId', null)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="lat"
+          label={t('incidences.currentStatus.position.lat')}
+          dependencies={['lng']}
+          rules={[pairRule('lng')]}
+        >
+          <InputNumber<number>
+            aria-label={t('incidences.currentStatus.position.lat')}
+            min={-90}
+            max={90}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="lng"
+          label={t('incidences.currentStatus.position.lng')}
+          dependencies={['lat']}
+          rules={[pairRule('lat')]}
+        >
+          <InputNumber<number>
+            aria-label={t('incidences.currentStatus.position.lng')}
+            min={-180}
+            max={180}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
