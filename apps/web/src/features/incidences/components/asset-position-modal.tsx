@@ -50,6 +50,16 @@ export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModa
         : Promise.resolve(),
   });
 
+  // A coordinate's field, in degrees within ±limit, checked together with the other one.
+  const coordinate = (name: 'lat' | 'lng', other: 'lat' | 'lng', limit: number) => {
+    const label = t(`incidences.currentStatus.position.${name}`);
+    return (
+      <Form.Item name={name} label={label} dependencies={[other]} rules={[pairRule(other)]}>
+        <InputNumber<number> aria-label={label} min={-limit} max={limit} style={{ width: '100%' }} />
+      </Form.Item>
+    );
+  };
+
   return (
     <Modal
       open
@@ -83,32 +93,8 @@ export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModa
             onClear={() => form.setFieldValue('parentId', null)}
           />
         </Form.Item>
-        <Form.Item
-          name="lat"
-          label={t('incidences.currentStatus.position.lat')}
-          dependencies={['lng']}
-          rules={[pairRule('lng')]}
-        >
-          <InputNumber<number>
-            aria-label={t('incidences.currentStatus.position.lat')}
-            min={-90}
-            max={90}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="lng"
-          label={t('incidences.currentStatus.position.lng')}
-          dependencies={['lat']}
-          rules={[pairRule('lat')]}
-        >
-          <InputNumber<number>
-            aria-label={t('incidences.currentStatus.position.lng')}
-            min={-180}
-            max={180}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
+        {coordinate('lat', 'lng', 90)}
+        {coordinate('lng', 'lat', 180)}
       </Form>
     </Modal>
   );
