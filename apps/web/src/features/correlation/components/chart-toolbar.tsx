@@ -1,9 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { FromToFilter } from '../../../components/date-range/from-to-filter';
+import { RangeDraftFilter } from '../../explorer/components/range-draft-filter';
 import { PageHeading } from '../../../components/page-heading';
 import { useSaveQueryLauncher } from '../../../components/save-query-launcher';
 import type { DateRange } from '../../../lib/date-ranges';
@@ -54,12 +53,7 @@ export function ChartToolbar({
         )}
       </Flex>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex gap={8} align="center" wrap>
-          <FromToFilter value={rangeDraft.draft} onChange={rangeDraft.setDraft} />
-          <Button type="primary" icon={<SearchOutlined />} onClick={rangeDraft.explore}>
-            {t('explorer.explore')}
-          </Button>
-        </Flex>
+        <RangeDraftFilter rangeDraft={rangeDraft} />
         <Flex gap={8} align="center" wrap>
           <AveragedWarning pairs={view.averaged} />
           {options}

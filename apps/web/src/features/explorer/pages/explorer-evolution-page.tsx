@@ -1,13 +1,12 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { hasFeature } from '@plantlens/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Button, Card, Empty, Flex, Spin } from 'antd';
+import { Card, Empty, Flex, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
-import { FromToFilter } from '../../../components/date-range/from-to-filter';
+import { RangeDraftFilter } from '../components/range-draft-filter';
 import { PageHeading } from '../../../components/page-heading';
 import { usePageBreadcrumb } from '../../../components/page-breadcrumb';
 import { useSaveQueryLauncher } from '../../../components/save-query-launcher';
@@ -140,12 +139,7 @@ function EvolutionView({ range }: { range: DateRange }) {
       <PageHeading backTo={stepPath(evolutionBack(params, query))} title={title} level={3} />
       <Card>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-          <Flex gap={8} align="center" wrap>
-            <FromToFilter value={rangeDraft.draft} onChange={rangeDraft.setDraft} />
-            <Button type="primary" icon={<SearchOutlined />} onClick={rangeDraft.explore}>
-              {t('explorer.explore')}
-            </Button>
-          </Flex>
+          <RangeDraftFilter rangeDraft={rangeDraft} />
           <Flex gap={8} align="center">
             <SampledWarning variables={sampled} />
             <EvolutionOptionsMenu
