@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaListSchema, pathIdSchema, positiveIdSchema } from './schema-parts';
+import { commaListSchema, pathIdSchema, positiveIdSchema, tagNamesSchema } from './schema-parts';
 import { permissionTypeSchema, targetTypeSchema } from './permission';
 
 // Saved queries (spec part 1 §2 "Query screens", §3 "Query", §7): explorer views stored by name and
@@ -90,12 +90,7 @@ const relativePath = z.string({ message: QueryMessages.pathInvalid }).transform(
   return normalized;
 });
 
-const tags = z
-  .array(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'), {
-    message: 'must be a list of tag names',
-  })
-  .max(50, 'must list at most 50 tags')
-  .transform((names) => [...new Set(names)]);
+const tags = tagNamesSchema;
 
 // POST /api/web/query/ — the explorer sends name, relativePath and star (false on creation).
 export const queryCreateSchema = z.object({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { commaListSchema, pathIdSchema, positiveIdSchema, splitCommaList } from './schema-parts';
+import {
+  commaListSchema,
+  pathIdSchema,
+  positiveIdSchema,
+  splitCommaList,
+  tagNamesSchema,
+} from './schema-parts';
 
 // Incidence rules (spec part 2 §3 "Rule", §5 "Rule form", §7 "Incidences and rules"): a variable compared
 // with a constant or with another variable; the engine raises incidences when the comparison turns true.
@@ -59,12 +65,7 @@ const finiteNumber = z
   .number({ message: 'must be a number' })
   .refine(Number.isFinite, { message: 'must be a finite number' });
 
-const ruleTags = z
-  .array(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'), {
-    message: 'must be a list of tag names',
-  })
-  .max(50, 'must list at most 50 tags')
-  .transform((names) => [...new Set(names)]);
+const ruleTags = tagNamesSchema;
 
 // What the engine evaluates. Beyond the spec: `minDurationSeconds` (the condition must hold that long,
 // by point timestamps, before an incidence opens) and `deadband` (an open incidence closes only once the
@@ -188,15 +189,18 @@ export interface RuleIncidenceDto {
   canShare: boolean;
 }
 
-/** The formula text of a rule: its condition as JSON. */
-export function ruleFormula(rule: {
+/** A rule's condition as the engine, the formula text and the rule rows hold it. */
+export interface RuleCondition {
   operator: RuleOperator;
   varOneId: number;
   varTwoId: number | null;
   constant: number | null;
   minDurationSeconds: number;
   deadband: number;
-}): string {
+}
+
+/** The formula text of a rule: its condition as JSON. */
+export function ruleFormula(rule: RuleCondition): string {
   const { operator, varOneId, varTwoId, constant, minDurationSeconds, deadband } = rule;
   return JSON.stringify({ operator, varOneId, varTwoId, constant, minDurationSeconds, deadband });
 }

@@ -18,6 +18,14 @@ export const commaListSchema = z
   .optional()
   .transform((text) => splitCommaList(text ?? ''));
 
+/** Tag names on a rule or a query: trimmed, at most 50, each once. */
+export const tagNamesSchema = z
+  .array(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'), {
+    message: 'must be a list of tag names',
+  })
+  .max(50, 'must list at most 50 tags')
+  .transform((names) => [...new Set(names)]);
+
 /** A positive integer id in a JSON body. */
 export const positiveIdSchema = z.number({ message: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE);
 

@@ -1,17 +1,11 @@
-import type { MeasurementPoint, RuleOperator } from '@plantlens/contracts';
+import type { MeasurementPoint, RuleCondition } from '@plantlens/contracts';
 import { comparatorOf, type Comparator } from './comparison';
 
 const DAY_MS = 86_400_000;
 
 // What the engine needs of a rule; the rest of the rule (name, e-mails…) travels with it untouched.
-export interface EngineRule {
+export interface EngineRule extends RuleCondition {
   id: number;
-  operator: RuleOperator;
-  varOneId: number;
-  varTwoId: number | null;
-  constant: number | null;
-  minDurationSeconds: number;
-  deadband: number;
 }
 
 export interface RuleStateSnapshot {

@@ -1,19 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Topics, type RuleCatalogEvent, type RuleOperator } from '@plantlens/contracts';
+import { Topics, type RuleCatalogEvent, type RuleCondition, type RuleOperator } from '@plantlens/contracts';
 import { Database, type DatabaseConnection } from '@plantlens/platform';
 import { sql } from 'kysely';
 import type { RulesDb } from '../database/rules-database';
 
-export interface RuleRow {
+export interface RuleRow extends RuleCondition {
   id: number;
   name: string;
   enabled: boolean;
-  operator: RuleOperator;
-  varOneId: number;
-  varTwoId: number | null;
-  constant: number | null;
-  minDurationSeconds: number;
-  deadband: number;
   emails: string[];
   tags: string[];
   varOneLabel: string;
