@@ -8,6 +8,7 @@ export * from './messaging/in-memory-broker';
 export * from './messaging/in-memory.transport';
 export * from './messaging/event-publisher';
 export * from './messaging/messaging.module';
+export * from './messaging/kafka-topics';
 export * from './health/readiness';
 export * from './http/validation';
 export * from './http/api-exception.filter';

@@ -3,6 +3,7 @@
 // last committed offset. Variable ids are unique to the run, so other suites' points are only skipped.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Topics, type IncidenceEvent } from '@plantlens/contracts';
+import { ensureKafkaTopics } from '@plantlens/platform';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { Client } from 'pg';
 import { median, reference, simulatedSeries } from './reference-evaluation';
@@ -59,6 +60,9 @@ describe('rules engine over Kafka and PostgreSQL', () => {
     }).consumer({
       groupId: `${GROUP}-incidences`,
     });
+    // On a fresh broker `incidences` does not exist until a service creates it, and subscribing first
+    // races its leader election ("This server does not host this topic-partition").
+    await ensureKafkaTopics(`rules-it-${RUN}`, brokers.split(','), 6);
     await consumer.connect();
     await consumer.subscribe({ topic: Topics.incidences, fromBeginning: true });
     await consumer.run({
