@@ -13,3 +13,4 @@ export * from './csv-upload';
 export * from './query';
 export * from './rules';
 export * from './incidences';
+export * from './valves';

@@ -5,6 +5,8 @@ export const Topics = {
   incidences: 'incidences',
   notifications: 'notifications',
   catalog: 'catalog',
+  /** valve failures found by the valve monitor, turned into incidences by the rules service */
+  assetAlarms: 'asset-alarms',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

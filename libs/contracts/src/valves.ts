@@ -1,0 +1,291 @@
+import { z } from 'zod';
+
+// Valve monitoring (spec part 2 §2 "Valve monitoring", §3, §4 "Valve screens", §7, §9): the coke-drum
+// valves of drum A, their reference curves, the failure codes the valve monitor raises per actuation and
+// the shapes of the /api/web/ampo calls.
+
+/** The valves of coke drum A (spec §9), in the order the screens list them. */
+export const VALVE_ASSET_IDS = [
+  'gate01',
+  'gate02',
+  'lift01',
+  'lift02',
+  'lift03',
+  'lift04',
+  'lift05',
+  'switch01',
+] as const;
+export type ValveAssetId = (typeof VALVE_ASSET_IDS)[number];
+
+/** Asset types of the plant tree (spec §3). */
+export const VALVE_ASSET_TYPES = ['Gate', 'Plug', 'Switch plug'] as const;
+export type ValveAssetType = (typeof VALVE_ASSET_TYPES)[number];
+
+/**
+ * Signals of a valve: its variables have client reference `<asset>_<signal>` (ARCHITECTURE.md). The
+ * torque is the spec's "pair"; pressure is the actuator's steam pressure.
+ */
+export const VALVE_SIGNAL_NAMES = ['opening', 'torque', 'pressure', 'flow', 'temperature'] as const;
+export type ValveSignalName = (typeof VALVE_SIGNAL_NAMES)[number];
+
+export function valveClientReference(asset: string, signal: ValveSignalName): string {
+  return `${asset}_${signal}`;
+}
+
+export const VALVE_OPERATIONS = ['opening', 'closure'] as const;
+export type ValveOperation = (typeof VALVE_OPERATIONS)[number];
+
+/** Failure codes of spec §9; 0 means no failure and is never stored as an error. */
+export const ValveFailureCodes = {
+  none: 0,
+  highTorqueUnseating: 1,
+  sustainedHighTorque: 2,
+  highTorqueSwitchingPoint: 3,
+  highTorqueRunning: 4,
+  lowSteamPressure: 101,
+} as const;
+export type ValveFailureCode = (typeof ValveFailureCodes)[keyof typeof ValveFailureCodes];
+export const VALVE_FAILURE_CODES: readonly ValveFailureCode[] = [1, 2, 3, 4, 101];
+
+// ---- Reference curves -------------------------------------------------------------------------------
+
+/** The opening axis of the reference curves: 0..100 % in 120 steps of 0.8333 %, so 121 levels. */
+export const VALVE_CURVE_STEPS = 120;
+export const VALVE_CURVE_LEVEL_COUNT = VALVE_CURVE_STEPS + 1;
+
+/** Opening (%) of curve level i, rounded to 2 decimals as the opening sensor reports it. */
+export function valveCurveOpeningLevel(level: number): number {
+  return Math.round(((level * 100) / VALVE_CURVE_STEPS) * 100) / 100;
+}
+
+/** The curve level whose opening is nearest to openingPct (clamped to 0..120). */
+export function nearestValveCurveLevel(openingPct: number): number {
+  return Math.min(VALVE_CURVE_STEPS, Math.max(0, Math.round((openingPct * VALVE_CURVE_STEPS) / 100)));
+}
+
+// Spec §9 opening limits by level: 0 at 0; 90 at 0.83; 65 at 1.67; 15 at 2.5; 17 from 45.83 to 53.33;
+// 50 at 99.17; 70 at 100; 5 elsewhere. The closure curve is its mirror (70 at 0, …, 90 at 99.17, 0 at 100).
+const OPENING_LIMIT_BY_LEVEL: readonly number[] = Array.from(
+  { length: VALVE_CURVE_LEVEL_COUNT },
+  (_, level) => {
+    const points: Record<number, number> = { 0: 0, 1: 90, 2: 65, 3: 15, 119: 50, 120: 70 };
+    return points[level] ?? (level >= 55 && level <= 64 ? 17 : 5);
+  },
+);
+
+/** Torque limit (%) of an operation at curve level 0..120 (level 0 is opening 0 %). */
+export function valveTorqueLimitAtLevel(operation: ValveOperation, level: number): number {
+  return OPENING_LIMIT_BY_LEVEL[operation === 'opening' ? level : VALVE_CURVE_STEPS - level];
+}
+
+export interface LimitCurvePointDto {
+  /** opening in %, one of valveCurveOpeningLevel(0..120) */
+  openingLevel: number;
+  limit: number;
+}
+
+/** The limit curve of spec §9 as the points the screens draw and match exactly. */
+export function valveLimitCurve(operation: ValveOperation): LimitCurvePointDto[] {
+  return Array.from({ length: VALVE_CURVE_LEVEL_COUNT }, (_, level) => ({
+    openingLevel: valveCurveOpeningLevel(level),
+    limit: valveTorqueLimitAtLevel(operation, level),
+  }));
+}
+
+/**
+ * A normal curve learned from a valve's own fault-free actuations (libs/valves README): the per-level
+ * median torque. `values` has 121 entries over the opening axis from 100 down to 0 (spec §9), null where
+ * no actuation gave a reading at that level.
+ */
+export interface NormalCurveDto {
+  asset: string;
+  operation: ValveOperation;
+  values: (number | null)[];
+  /** how many fault-free actuations it was learned from, and the span they cover (epoch seconds) */
+  actuationCount: number;
+  windowBegin: number;
+  windowEnd: number;
+  learnedAt: number;
+}
+
+/** GET /api/web/ampo/reference-curves/?asset= — limits always; normal null until one was learned. */
+export interface ReferenceCurvesDto {
+  asset: string;
+  opening: { limit: LimitCurvePointDto[]; normal: NormalCurveDto | null };
+  closure: { limit: LimitCurvePointDto[]; normal: NormalCurveDto | null };
+}
+
+// ---- Plant model --------------------------------------------------------------------------------------
+
+export interface ValveAssetDto {
+  /** gate01 … switch01 */
+  id: string;
+  label: string;
+  type: ValveAssetType;
+  serialNumber: string | null;
+  tagNumber: string | null;
+  /** ISO date (YYYY-MM-DD) of the last maintenance, null when unknown */
+  lastMaintenance: string | null;
+  /** actuations analysed since the valve monitor started counting */
+  cycleNumber: number;
+  /** whether its actuations are judged against learned normal curves as well as the limit curves */
+  hasNormalCurve: boolean;
+}
+
+export interface AssetTypeNodeDto {
+  type: ValveAssetType;
+  label: string;
+  children: ValveAssetDto[];
+}
+
+export interface CokeDrumNodeDto {
+  /** cokeDrumA */
+  id: string;
+  label: string;
+  children: AssetTypeNodeDto[];
+}
+
+/** GET /api/web/ampo/plant-tree/ — coke drums → asset types → assets (spec §3 "Plant tree"). */
+export type PlantTreeDto = CokeDrumNodeDto[];
+
+/** PUT /api/web/ampo/asset/{id}/ (administrators) — the descriptive fields of a valve. */
+export const valveAssetUpdateSchema = z.object({
+  label: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  serialNumber: z.string().trim().max(100, 'must be at most 100 characters').nullable(),
+  tagNumber: z.string().trim().max(100, 'must be at most 100 characters').nullable(),
+  lastMaintenance: z.iso.date({ message: 'must be a date YYYY-MM-DD' }).nullable(),
+});
+export type ValveAssetUpdateDto = z.infer<typeof valveAssetUpdateSchema>;
+
+// ---- Calls of the three screens ------------------------------------------------------------------------
+
+export const VALVE_REVIEW_MAX_RANGE_DAYS = 1;
+export const VALVE_HISTORIC_MAX_RANGE_DAYS = 31;
+/** The historic range opened from an incident list is capped to this many days before its end (spec §5). */
+export const VALVE_HISTORIC_INCIDENT_RANGE_DAYS = 30;
+
+export const ValveMessages = {
+  unknownAsset: 'Unknown valve',
+  endBeforeStart: 'must not be before initDate',
+  rangeTooLong: (days: number) => `the range may span at most ${days} days`,
+} as const;
+
+const isoDateTime = z
+  .string({ message: 'is required (an ISO 8601 date-time)' })
+  .pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }))
+  .transform((text) => new Date(text).getTime());
+
+const assetId = z
+  .string({ message: 'is required (a valve id such as gate01)' })
+  .trim()
+  .min(1, 'is required (a valve id such as gate01)')
+  .max(100, 'must be at most 100 characters');
+
+function rangeQuery(maxDays: number) {
+  return z
+    .object({ asset: assetId, initDate: isoDateTime, endDate: isoDateTime })
+    .refine((query) => query.initDate <= query.endDate, {
+      path: ['endDate'],
+      message: ValveMessages.endBeforeStart,
+    })
+    .refine((query) => query.endDate - query.initDate <= maxDays * 86_400_000, {
+      path: ['endDate'],
+      message: ValveMessages.rangeTooLong(maxDays),
+    });
+}
+
+/** GET /api/web/ampo/incidence-review/?asset&initDate&endDate (UTC ISO) */
+export const incidenceReviewQuerySchema = rangeQuery(VALVE_REVIEW_MAX_RANGE_DAYS);
+export type IncidenceReviewQuery = z.infer<typeof incidenceReviewQuerySchema>;
+
+/** GET /api/web/ampo/historic-analysis/?asset&initDate&endDate (UTC ISO) */
+export const historicAnalysisQuerySchema = rangeQuery(VALVE_HISTORIC_MAX_RANGE_DAYS);
+export type HistoricAnalysisQuery = z.infer<typeof historicAnalysisQuerySchema>;
+
+/** GET /api/web/ampo/valve-actuations/?valve&fromDate (UTC ISO) — a number. */
+export const valveActuationsQuerySchema = z.object({ valve: assetId, fromDate: isoDateTime });
+export type ValveActuationsQuery = z.infer<typeof valveActuationsQuerySchema>;
+
+/** GET /api/web/ampo/reference-curves/?asset */
+export const referenceCurvesQuerySchema = z.object({ asset: assetId });
+
+export const valveAssetParamsSchema = z.object({ id: assetId });
+
+/** POST /api/web/ampo/normal-curves/learn/ (administrators) — all valves, or the one named. */
+export const normalCurveLearnSchema = z.object({
+  asset: assetId.optional(),
+  /** fault-free actuations per curve, the most recent ones */
+  actuations: z.coerce.number().int().min(1).max(1_000).optional(),
+});
+export type NormalCurveLearnDto = z.infer<typeof normalCurveLearnSchema>;
+
+export interface ValvePointDto {
+  /** epoch seconds */
+  dateTime: number;
+  value: number;
+}
+
+export interface AssetErrorDto {
+  /** the actuation's span, epoch seconds */
+  beginDate: number;
+  endDate: number;
+  errorCode: ValveFailureCode;
+}
+
+export interface AssetStatusDto {
+  assetName: string;
+  assetErrors: AssetErrorDto[];
+}
+
+/** GET /api/web/ampo/plant-current-status/ (spec §3 "Current status response"). */
+export interface PlantCurrentStatusDto {
+  /** time of the latest valve data, epoch seconds; null when there is none */
+  dateTime: number | null;
+  cokeDrumAStatus: {
+    gateStatuses: AssetStatusDto[];
+    liftStatuses: AssetStatusDto[];
+    switchStatuses: AssetStatusDto[];
+  };
+}
+
+/** GET /api/web/ampo/incidence-review/ (spec §3): the valve's signals over the range, raw. */
+export interface IncidenceReviewDto {
+  assetName: string;
+  openingValues: ValvePointDto[];
+  pairValues: ValvePointDto[];
+  flowValues: ValvePointDto[];
+  pressureValues: ValvePointDto[];
+  /** the low-steam-pressure threshold over the same instants as pressureValues */
+  pressureThresholdValues: ValvePointDto[];
+  temperatureValues: ValvePointDto[];
+}
+
+export interface ActuationCurveDto {
+  /** torque ("pair") and opening at the same instants, time order */
+  actuationPair: ValvePointDto[];
+  openingDegree: ValvePointDto[];
+}
+
+/** GET /api/web/ampo/historic-analysis/ (spec §3): every actuation in the range, by operation. */
+export interface HistoricAnalysisDto {
+  openings: ActuationCurveDto[];
+  closures: ActuationCurveDto[];
+}
+
+// ---- Events --------------------------------------------------------------------------------------------
+
+/**
+ * A valve failure on topic `asset-alarms`: the rules service turns it into an incidence of a rule-like
+ * source named after the asset and code, so e-mails and the current-status map see it. `eventId` makes a
+ * replay harmless.
+ */
+export const assetAlarmEventSchema = z.object({
+  eventId: z.string().min(1),
+  asset: z.string().min(1),
+  errorCode: z.number().int(),
+  operation: z.enum(VALVE_OPERATIONS),
+  /** epoch milliseconds of the actuation's span */
+  beginMs: z.number().int(),
+  endMs: z.number().int(),
+});
+export type AssetAlarmEvent = z.infer<typeof assetAlarmEventSchema>;
