@@ -1,14 +1,16 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { SchemaMigrator } from '@plantlens/platform';
+import { valvesMigrations } from './database/migrations';
+import { VALVES_SCHEMA } from './database/valves-database';
 
-export const VALVES_SCHEMA = 'valves';
+export { VALVES_SCHEMA };
 
-// Owns the PostgreSQL schema "valves"; its tables, routes and consumers arrive with the valve-monitoring issue.
+// Plant model, actuation analysis and the valve screens' calls; owns schema "valves".
 @Module({})
 export class ValvesModule implements OnModuleInit {
   constructor(private readonly migrator: SchemaMigrator) {}
 
   onModuleInit(): Promise<void> {
-    return this.migrator.migrate(VALVES_SCHEMA, {});
+    return this.migrator.migrate(VALVES_SCHEMA, valvesMigrations);
   }
 }
