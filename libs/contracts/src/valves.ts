@@ -78,6 +78,12 @@ export function valveTorqueLimitAtLevel(operation: ValveOperation, level: number
   return OPENING_LIMIT_BY_LEVEL[operation === 'opening' ? level : VALVE_CURVE_STEPS - level];
 }
 
+/**
+ * Steam pressure (bar) below which an actuation is starved of steam (failure 101); the incidence review
+ * draws it as the pressure threshold.
+ */
+export const VALVE_LOW_STEAM_PRESSURE_BAR = 7.5;
+
 export interface LimitCurvePointDto {
   /** opening in %, one of valveCurveOpeningLevel(0..120) */
   openingLevel: number;
