@@ -51,7 +51,7 @@ run() {
 run identity 3001 AUTH_SIGNING_KEY="$(cat "$keys/signing-key.pem")"
 run variables 3002 IDENTITY_URL=http://127.0.0.1:3001
 run rules-engine 3003 IDENTITY_URL=http://127.0.0.1:3001 VARIABLES_URL=http://127.0.0.1:3002
-run valve-monitor 3004
+run valve-monitor 3004 IDENTITY_URL=http://127.0.0.1:3001 VARIABLES_URL=http://127.0.0.1:3002
 run gateway 3000 GATEWAY_MODE=cluster SIMULATOR_ENABLED="${SIMULATOR_ENABLED:-true}" \
   IDENTITY_URL=http://127.0.0.1:3001 VARIABLES_URL=http://127.0.0.1:3002 \
   RULES_URL=http://127.0.0.1:3003 VALVES_URL=http://127.0.0.1:3004

@@ -3,5 +3,10 @@ import { loadPlatformConfig, runService, serviceModule } from '@plantlens/platfo
 
 runService(() => {
   const config = loadPlatformConfig(process.env);
-  return { name: 'valve-monitor', module: serviceModule(config, [ValvesModule]), config };
+  return {
+    name: 'valve-monitor',
+    module: serviceModule(config, [ValvesModule]),
+    config,
+    consumerGroup: 'valve-monitor',
+  };
 });

@@ -1,1 +1,3 @@
 export * from './valves.module';
+export { AssetAlarmPublisher } from './monitor/asset-alarm.publisher';
+export { ValveMonitorService, type ValveMonitorCounters } from './monitor/valve-monitor.service';

@@ -120,6 +120,12 @@ const environmentSchema = z.object({
   // RULES_ENGINE_SHARD, reading every partition of the measurement topics (see libs/rules README section).
   RULES_ENGINE_SHARDS: z.coerce.number().int().min(1).max(1000).default(1),
   RULES_ENGINE_SHARD: z.coerce.number().int().min(0).max(999).default(0),
+  // Valve monitor: an actuation whose torque or pressure has not arrived through its end is analysed anyway
+  // (with what did arrive) once its valve's opening signal has run this far past the end.
+  VALVES_SIGNAL_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // Valve monitor: how long the points of a variable id the variables service does not know (yet) are
+  // dropped before it is asked again.
+  VALVES_UNKNOWN_VARIABLE_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   // The address users open Plantlens at, for links in e-mails.
   PUBLIC_URL: url(['http', 'https']).default('http://localhost:3000'),
   // E-mail of incidences (nodemailer over SMTP); without SMTP_HOST e-mails are kept as failed, not sent.

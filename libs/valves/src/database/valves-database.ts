@@ -16,6 +16,7 @@ export interface ValveAssetTable {
 
 export interface VariableSignalTable {
   variable_id: number;
+  client_reference: string;
   asset: string | null;
   signal: string | null;
 }
@@ -41,6 +42,7 @@ export interface AssetErrorTable {
   begin_ms: Int8;
   end_ms: Int8;
   code: number;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface NormalCurveTable {

@@ -48,7 +48,9 @@ export class VariableController {
     return { variables: await this.variables.declareRaw(body.variables, body.createMissing) };
   }
 
+  // The valve monitor presents the service token to learn which variable ids are valve signals.
   @Get('minimal')
+  @AllowServiceToken()
   @RequireFeature(...PICKER_FEATURES)
   minimal(
     @Query({ schema: variableMinimalQuerySchema }) query: VariableMinimalQuery,

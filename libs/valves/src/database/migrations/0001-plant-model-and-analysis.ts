@@ -17,10 +17,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
 
   // Variable id → valve and signal, learned from the variables service (client reference <asset>_<signal>);
-  // ids that are not valve signals are remembered too (asset null) so they are asked about once.
+  // ids that are not valve signals are remembered too (asset null) so they are asked about once. The
+  // client reference is kept so that a valve added to valves.asset later is recognised from the cache.
   await sql`
     create table valves.variable_signal (
       variable_id integer primary key,
+      client_reference text not null,
       asset text,
       signal text
     )`.execute(db);
@@ -55,9 +57,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       begin_ms bigint not null,
       end_ms bigint not null,
       code integer not null,
+      -- false until its AssetAlarmEvent is on the bus (written in the analysis transaction, published after)
+      published boolean not null default false,
       primary key (asset, begin_ms, code)
     )`.execute(db);
   await sql`create index asset_error_end on valves.asset_error (end_ms)`.execute(db);
+  await sql`create index asset_error_unpublished on valves.asset_error (asset, begin_ms) where not published`.execute(
+    db,
+  );
 
   // values by curve level 0..120 (level 0 = closed); the API turns them to the spec's 100 → 0 axis.
   await sql`
