@@ -11,11 +11,11 @@ if [[ " $* " == *" --rules-only "* ]]; then
   exit 0
 fi
 if [[ " $* " == *" --valves-only "* ]]; then
-  node tools/bench/valves-bench.mjs
+  node tools/bench/valves-bench.mjs "$@"
   exit 0
 fi
 node tools/bench/ingest-bench.mjs "$@"
 node tools/bench/timeline-bench.mjs "$@"
 node tools/bench/correlation-bench.mjs "$@"
 node tools/bench/rules-bench.mjs "$@"
-node tools/bench/valves-bench.mjs
+node tools/bench/valves-bench.mjs "$@"

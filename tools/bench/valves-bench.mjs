@@ -152,6 +152,8 @@ function worker(data) {
 }
 
 async function main() {
+  // Over Kafka only: the goal compares the monitor with the bus it consumes.
+  if (process.argv.includes('--standalone-only')) return;
   const { loadPlatformConfig } = require('@plantlens/platform');
   const { VariablesModule } = require('@plantlens/variables');
   const { ValvesModule, ValveMonitorService } = require('@plantlens/valves');
