@@ -4,14 +4,17 @@ export {
   PlantSimulator,
   type PlantSimulatorOptions,
   type SimulatedPoint,
+  type SimulatedActuation,
   type SimulationRange,
+  type ValveDetail,
 } from './plant-simulator';
 export { PLANT_CATALOG, VALVE_ASSETS, type ValveAsset } from './plant-catalog';
 export {
-  LOW_STEAM_PRESSURE_BAR,
+  VALVE_FAULT_CODES,
   VALVE_FAULTS,
   valveTorqueLimit,
   type ValveActuation,
+  type ValveRamp,
   type ValveFault,
   type ValveOperation,
 } from './valve-actuation';

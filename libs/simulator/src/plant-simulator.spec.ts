@@ -1,6 +1,7 @@
 import { PLANT_CATALOG, PROCESS_VARIABLES, VALVE_ASSETS } from './plant-catalog';
 import { PlantSimulator, type SimulatedPoint } from './plant-simulator';
 import { hash2, unitFloat } from './seeded-noise';
+import { VALVE_FAULT_CODES, VALVE_FAULTS } from './valve-actuation';
 
 const T0 = Date.UTC(2025, 6, 14, 9, 30);
 const MINUTE_MS = 60_000;
@@ -128,5 +129,112 @@ describe('PlantSimulator', () => {
     const day = collect(sim, T0, T0 + 86_400_000, 30_000);
     expect(day).toHaveLength(2880 * references.length);
     expect(day.every((p) => Number.isFinite(p.value))).toBe(true);
+  });
+
+  describe('actuationsBetween', () => {
+    const sim = new PlantSimulator({ seed: 5 });
+    const actuations = sim.actuationsBetween(T0, T0 + 24 * 60 * MINUTE_MS);
+
+    it('lists every ramp of every valve in time order, from rest at one extreme to the other', () => {
+      expect(new Set(actuations.map((a) => a.asset))).toEqual(new Set(VALVE_ASSETS));
+      expect(actuations.length).toBeGreaterThan(2 * 8 * 150);
+      expect(actuations.map((a) => a.beginMs)).toEqual(
+        actuations.map((a) => a.beginMs).sort((a, b) => a - b),
+      );
+      for (const { asset, operation, beginMs, endMs } of actuations.filter((_, k) => k % 17 === 0)) {
+        const [from, to] = operation === 'opening' ? [0, 100] : [100, 0];
+        expect(sim.valueAt(`${asset}_opening`, beginMs)).toBe(from);
+        expect(sim.valueAt(`${asset}_opening`, endMs)).toBe(to);
+        expect(sim.actuationAt(asset, beginMs).operation).toBe(operation);
+        expect(sim.actuationAt(asset, endMs - 1).operation).toBe(operation);
+        expect(sim.actuationAt(asset, beginMs - 1).operation).toBe('idle');
+        expect(sim.actuationAt(asset, endMs).operation).toBe('idle');
+      }
+    });
+
+    it("gives each ramp its cycle's fault and the failure code it should raise", () => {
+      for (const { asset, beginMs, fault, expectedCode } of actuations) {
+        expect(fault).toBe(sim.actuationAt(asset, beginMs).fault);
+        expect(expectedCode).toBe(fault === null ? 0 : VALVE_FAULT_CODES[fault]);
+      }
+      expect(new Set(actuations.map((a) => a.fault))).toEqual(new Set([null, ...VALVE_FAULTS]));
+      expect(VALVE_FAULT_CODES).toEqual({
+        highTorqueUnseating: 1,
+        sustainedHighTorque: 2,
+        highTorqueSwitchingPoint: 3,
+        highTorqueRunning: 4,
+        lowSteamPressure: 101,
+      });
+    });
+
+    it('keeps only ramps wholly inside the range', () => {
+      const [first] = actuations;
+      expect(sim.actuationsBetween(first.beginMs + 1, first.endMs + 1)).toEqual([]);
+      expect(sim.actuationsBetween(first.beginMs, first.endMs + 1)).toContainEqual(first);
+    });
+  });
+
+  describe('valve detail', () => {
+    const sim = new PlantSimulator({ seed: 5 });
+    const startMs = T0;
+    const endMs = T0 + 2 * 60 * MINUTE_MS;
+    const valveDetail = { fromMs: T0 + 60 * MINUTE_MS, stepMs: 1000, marginMs: 3000 };
+    const batches = [
+      ...sim.batches({ startMs, endMs, stepMs: MINUTE_MS, maxPointsPerBatch: 1000, valveDetail }),
+    ];
+    const points = batches.flat();
+
+    it('adds valve signals every second around each ramp after fromMs, and nothing else', () => {
+      const coarse = collect(new PlantSimulator({ seed: 5 }), startMs, endMs, MINUTE_MS);
+      expect(points.filter((p) => p.ts % MINUTE_MS === 0)).toEqual(coarse);
+      const extra = points.filter((p) => p.ts % MINUTE_MS !== 0);
+      expect(
+        extra.every((p) => p.ts > valveDetail.fromMs && /^(gate|lift|switch)\d\d_/.test(p.clientReference)),
+      ).toBe(true);
+      expect(extra.every((p) => p.value === sim.valueAt(p.clientReference, p.ts))).toBe(true);
+      for (const { asset, beginMs, endMs: rampEndMs } of sim.actuationsBetween(
+        valveDetail.fromMs,
+        endMs - 3000,
+      )) {
+        const opening = points.filter(
+          (p) =>
+            p.clientReference === `${asset}_opening` && p.ts >= beginMs - 3000 && p.ts <= rampEndMs + 3000,
+        );
+        expect(opening.map((p) => p.ts)).toEqual(
+          Array.from({ length: (rampEndMs - beginMs) / 1000 + 7 }, (_, k) => beginMs - 3000 + k * 1000),
+        );
+      }
+      // Far from any ramp, a valve shows only at the coarse instants.
+      expect(extra.length).toBeLessThan(60 * 60 * 8 * 5 * 0.6);
+    });
+
+    it('keeps instants whole, batches within the size limit and each variable in time order', () => {
+      expect(batches.every((batch) => batch.length <= 1000)).toBe(true);
+      const batchOfInstant = new Map<number, number>();
+      const split: number[] = [];
+      batches.forEach((batch, b) => {
+        for (const { ts } of batch) {
+          if ((batchOfInstant.get(ts) ?? b) !== b) split.push(ts);
+          batchOfInstant.set(ts, b);
+        }
+      });
+      expect(split).toEqual([]);
+      const lastTs = new Map<string, number>();
+      const outOfOrder = points.filter((p) => {
+        const late = p.ts <= (lastTs.get(p.clientReference) ?? -Infinity);
+        lastTs.set(p.clientReference, p.ts);
+        return late;
+      });
+      expect(outOfOrder).toEqual([]);
+    });
+
+    it('rejects a detail step that does not divide the step', () => {
+      expect(() =>
+        sim.batches({ startMs, endMs, stepMs: MINUTE_MS, valveDetail: { ...valveDetail, stepMs: 7000 } }),
+      ).toThrow(RangeError);
+      expect(() =>
+        sim.batches({ startMs, endMs, stepMs: MINUTE_MS, valveDetail: { ...valveDetail, marginMs: -1 } }),
+      ).toThrow(RangeError);
+    });
   });
 });

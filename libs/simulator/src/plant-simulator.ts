@@ -1,4 +1,4 @@
-import type { RawVariableDeclaration } from '@plantlens/contracts';
+import { ValveFailureCodes, type RawVariableDeclaration, type ValveFailureCode } from '@plantlens/contracts';
 import {
   PLANT_CATALOG,
   PROCESS_VARIABLES,
@@ -8,7 +8,7 @@ import {
 } from './plant-catalog';
 import { ProcessSignals } from './process-signal';
 import { hashWide } from './seeded-noise';
-import { ValveBank, type ValveActuation } from './valve-actuation';
+import { VALVE_FAULT_CODES, ValveBank, type ValveActuation, type ValveRamp } from './valve-actuation';
 
 const { floor } = Math;
 const { isFinite: isFiniteNumber } = Number;
@@ -31,6 +31,22 @@ export interface SimulationRange {
   endMs: number; // exclusive
   stepMs: number;
   maxPointsPerBatch?: number;
+  valveDetail?: ValveDetail;
+}
+
+// Between the instants of stepMs, a valve's signals also every stepMs of the detail (a divisor of the
+// range's step) while it ramps and within marginMs of a ramp, from fromMs on: actuations then show in
+// a coarse history.
+export interface ValveDetail {
+  fromMs: number;
+  stepMs: number;
+  marginMs: number;
+}
+
+// A valve's ramp with the failure code a valve monitor should raise for it (none: 0).
+export interface SimulatedActuation extends ValveRamp {
+  asset: ValveAsset;
+  expectedCode: ValveFailureCode;
 }
 
 const SIGNALS_PER_VALVE = VALVE_SIGNALS.length;
@@ -82,54 +98,109 @@ export class PlantSimulator {
     return this.valves.actuation(valve);
   }
 
-  // Points of every variable at each multiple of stepMs in [startMs, endMs); a batch never splits an instant.
-  batches(range: SimulationRange): Generator<SimulatedPoint[]> {
-    const { startMs, endMs, stepMs, maxPointsPerBatch = DEFAULT_MAX_POINTS_PER_BATCH } = range;
+  // Every ramp of every valve lying wholly within [startMs, endMs), in time order: the ground truth a
+  // valve monitor's cuts and failure codes are checked against.
+  actuationsBetween(startMs: number, endMs: number): SimulatedActuation[] {
     assertInstant(startMs);
     assertInstant(endMs);
-    if (!Number.isSafeInteger(stepMs) || stepMs <= 0) {
-      throw new RangeError(`stepMs must be a positive integer, got ${stepMs}`);
-    }
+    return VALVE_ASSETS.flatMap((asset, v) =>
+      this.valves.ramps(v, startMs, endMs).map((ramp) => ({
+        asset,
+        ...ramp,
+        expectedCode: ramp.fault === null ? ValveFailureCodes.none : VALVE_FAULT_CODES[ramp.fault],
+      })),
+    ).sort((a, b) => a.beginMs - b.beginMs);
+  }
+
+  // Points of every variable at each multiple of stepMs in [startMs, endMs), in time order, plus the
+  // valve detail if asked; a batch never splits an instant.
+  batches(range: SimulationRange): Generator<SimulatedPoint[]> {
+    const { startMs, endMs, stepMs, maxPointsPerBatch = DEFAULT_MAX_POINTS_PER_BATCH, valveDetail } = range;
+    assertInstant(startMs);
+    assertInstant(endMs);
+    assertStep('stepMs', stepMs);
     const perInstant = this.references.length;
     if (!Number.isInteger(maxPointsPerBatch) || maxPointsPerBatch < perInstant) {
       throw new RangeError(
         `maxPointsPerBatch must be an integer of at least ${perInstant}, got ${maxPointsPerBatch}`,
       );
     }
-    return this.generate(
-      Math.ceil(startMs / stepMs),
-      endMs,
-      stepMs,
-      Math.floor(maxPointsPerBatch / perInstant),
-    );
-  }
-
-  private *generate(firstStep: number, endMs: number, stepMs: number, instantsPerBatch: number) {
-    const { references, processSignals, valves, processCount, valveReadings } = this;
-    let batch: SimulatedPoint[] = [];
-    let instants = 0;
-    // Multiplying instead of accumulating keeps every instant an exact multiple of stepMs.
-    for (let step = firstStep; step * stepMs < endMs; step++) {
-      const ts = step * stepMs;
-      const timeKey = hashWide(this.seedKey, ts);
-      processSignals.prepare(ts);
-      for (let i = 0; i < processCount; i++) {
-        batch.push({ clientReference: references[i], ts, value: processSignals.value(i, timeKey) });
+    if (valveDetail) {
+      assertInstant(valveDetail.fromMs);
+      assertStep('valveDetail.stepMs', valveDetail.stepMs);
+      if (stepMs % valveDetail.stepMs !== 0) {
+        throw new RangeError(`valveDetail.stepMs must divide stepMs ${stepMs}, got ${valveDetail.stepMs}`);
       }
-      for (let v = 0, i = processCount; v < VALVE_ASSETS.length; v++) {
-        valves.update(v, ts);
-        valves.readings(v, timeKey, valveReadings);
-        for (let s = 0; s < SIGNALS_PER_VALVE; s++, i++) {
-          batch.push({ clientReference: references[i], ts, value: valveReadings[s] });
-        }
-      }
-      if (++instants === instantsPerBatch) {
-        yield batch;
-        batch = [];
-        instants = 0;
+      if (!(valveDetail.marginMs >= 0)) {
+        throw new RangeError(`valveDetail.marginMs must not be negative, got ${valveDetail.marginMs}`);
       }
     }
+    return this.generate(startMs, endMs, stepMs, maxPointsPerBatch, valveDetail);
+  }
+
+  private *generate(
+    startMs: number,
+    endMs: number,
+    stepMs: number,
+    maxPointsPerBatch: number,
+    detail: ValveDetail | undefined,
+  ) {
+    const fineMs = detail?.stepMs ?? stepMs;
+    const marginMs = detail?.marginMs ?? 0;
+    // Detail instants start on the fine grid; before them only multiples of stepMs are visited.
+    const detailFromMs = detail ? Math.ceil(Math.max(startMs, detail.fromMs) / fineMs) * fineMs : endMs;
+    let batch: SimulatedPoint[] = [];
+    const instant: SimulatedPoint[] = [];
+    for (let ts = Math.ceil(startMs / stepMs) * stepMs; ts < endMs;) {
+      instant.length = 0;
+      if (ts % stepMs === 0) this.pushInstant(instant, ts);
+      else this.pushValveDetail(instant, ts, marginMs);
+      if (batch.length + instant.length > maxPointsPerBatch) {
+        yield batch;
+        batch = [];
+      }
+      for (const point of instant) batch.push(point);
+      ts = ts >= detailFromMs ? ts + fineMs : Math.min(ts + stepMs, detailFromMs);
+    }
     if (batch.length > 0) yield batch;
+  }
+
+  // Every variable at ts, in catalogue order.
+  private pushInstant(points: SimulatedPoint[], ts: number): void {
+    const { references, processSignals, valves, processCount, valveReadings } = this;
+    const timeKey = hashWide(this.seedKey, ts);
+    processSignals.prepare(ts);
+    for (let i = 0; i < processCount; i++) {
+      points.push({ clientReference: references[i], ts, value: processSignals.value(i, timeKey) });
+    }
+    for (let v = 0, i = processCount; v < VALVE_ASSETS.length; v++) {
+      valves.update(v, ts);
+      valves.readings(v, timeKey, valveReadings);
+      for (let s = 0; s < SIGNALS_PER_VALVE; s++, i++) {
+        points.push({ clientReference: references[i], ts, value: valveReadings[s] });
+      }
+    }
+  }
+
+  // The signals of the valves near a ramp at ts, in catalogue order.
+  private pushValveDetail(points: SimulatedPoint[], ts: number, marginMs: number): void {
+    const { references, valves, processCount, valveReadings } = this;
+    let timeKey: number | undefined;
+    for (let v = 0; v < VALVE_ASSETS.length; v++) {
+      if (!valves.nearRamp(v, ts, marginMs)) continue;
+      timeKey ??= hashWide(this.seedKey, ts);
+      valves.update(v, ts);
+      valves.readings(v, timeKey, valveReadings);
+      for (let s = 0, i = processCount + v * SIGNALS_PER_VALVE; s < SIGNALS_PER_VALVE; s++, i++) {
+        points.push({ clientReference: references[i], ts, value: valveReadings[s] });
+      }
+    }
+  }
+}
+
+function assertStep(name: string, stepMs: number): void {
+  if (!Number.isSafeInteger(stepMs) || stepMs <= 0) {
+    throw new RangeError(`${name} must be a positive integer, got ${stepMs}`);
   }
 }
 

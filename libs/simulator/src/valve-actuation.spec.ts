@@ -1,6 +1,7 @@
+import { VALVE_LOW_STEAM_PRESSURE_BAR } from '@plantlens/contracts';
 import { VALVE_ASSETS, type ValveAsset } from './plant-catalog';
 import { PlantSimulator } from './plant-simulator';
-import { LOW_STEAM_PRESSURE_BAR, VALVE_FAULTS, valveTorqueLimit, type ValveFault } from './valve-actuation';
+import { VALVE_FAULTS, valveTorqueLimit, type ValveFault } from './valve-actuation';
 
 const T0 = Date.UTC(2025, 3, 1, 6);
 const MINUTE_MS = 60_000;
@@ -176,10 +177,10 @@ describe('valve actuation', () => {
       for (const { fault, samples } of cycles) {
         const moving = samples.filter((s) => s.operation !== 'idle');
         if (fault === 'lowSteamPressure') {
-          expect(moving.every((s) => s.pressure < LOW_STEAM_PRESSURE_BAR)).toBe(true);
+          expect(moving.every((s) => s.pressure < VALVE_LOW_STEAM_PRESSURE_BAR)).toBe(true);
           expect(samples.filter(exceedsLimit)).toEqual([]);
         } else {
-          expect(samples.every((s) => s.pressure > LOW_STEAM_PRESSURE_BAR)).toBe(true);
+          expect(samples.every((s) => s.pressure > VALVE_LOW_STEAM_PRESSURE_BAR)).toBe(true);
         }
       }
     });

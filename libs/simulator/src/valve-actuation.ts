@@ -1,7 +1,15 @@
+import {
+  nearestValveCurveLevel,
+  VALVE_CURVE_STEPS,
+  valveCurveOpeningLevel,
+  ValveFailureCodes,
+  valveTorqueLimitAtLevel,
+  type ValveFailureCode,
+} from '@plantlens/contracts';
 import { VALVE_SIGNALS } from './plant-catalog';
 import { finalize, hash2, hash3, hashString, triangular, uniformIn, unitFloat } from './seeded-noise';
 
-const { exp, floor, round, max, min } = Math;
+const { exp, floor, round, max } = Math;
 
 export type ValveOperation = 'opening' | 'closure' | 'idle';
 
@@ -14,6 +22,15 @@ export const VALVE_FAULTS = [
 ] as const;
 export type ValveFault = (typeof VALVE_FAULTS)[number];
 
+// One ramp of a valve (opening 0→100 % or closure 100→0 %), from its first instant to its last, both at
+// the extreme; `fault` belongs to the whole cycle, so a faulty cycle's opening and closure share it.
+export interface ValveRamp {
+  operation: 'opening' | 'closure';
+  beginMs: number;
+  endMs: number;
+  fault: ValveFault | null;
+}
+
 // Ground truth of one valve at one instant; `fault` belongs to the whole actuation cycle.
 export interface ValveActuation {
   cycle: number;
@@ -22,30 +39,26 @@ export interface ValveActuation {
 }
 
 // The opening axis of the spec's limit and normal curves: 0..100 % in 120 levels of 0.8333 %.
-const LEVELS = 120;
+const LEVELS = VALVE_CURVE_STEPS;
 const LEVEL_PCT = 100 / LEVELS;
 const SWITCHING_POINT_PCT = 59.5 * LEVEL_PCT;
 
-// Spec part 2 §9 opening limit curve; the closure curve is its mirror (70 at level 0, ..., 0 at 100).
-const OPENING_LIMITS: readonly number[] = Array.from({ length: LEVELS + 1 }, (_, level) => {
-  const points: Record<number, number> = { 0: 0, 1: 90, 2: 65, 3: 15, 119: 50, 120: 70 };
-  return points[level] ?? (level >= 55 && level <= 64 ? 17 : 5);
-});
-
 // Opening readings sit exactly on the curve levels (2 decimals), so a monitor can look up their limit.
-const LEVEL_READINGS = Float64Array.from(
-  { length: LEVELS + 1 },
-  (_, level) => round(level * LEVEL_PCT * 100) / 100,
-);
+const LEVEL_READINGS = Float64Array.from({ length: LEVELS + 1 }, (_, level) => valveCurveOpeningLevel(level));
 
-// Torque limit (%) at the curve level nearest to openingPct.
+// Torque limit (%) of the spec's curves at the curve level nearest to openingPct.
 export function valveTorqueLimit(operation: 'opening' | 'closure', openingPct: number): number {
-  const level = min(LEVELS, max(0, round(openingPct / LEVEL_PCT)));
-  return OPENING_LIMITS[operation === 'opening' ? level : LEVELS - level];
+  return valveTorqueLimitAtLevel(operation, nearestValveCurveLevel(openingPct));
 }
 
-// Steam pressure below which an actuation is starved; normal cycles stay above, lowSteamPressure ones below.
-export const LOW_STEAM_PRESSURE_BAR = 7.5;
+// The failure code the valve monitor should raise for an actuation of a cycle with this fault.
+export const VALVE_FAULT_CODES: Record<ValveFault, ValveFailureCode> = {
+  highTorqueUnseating: ValveFailureCodes.highTorqueUnseating,
+  sustainedHighTorque: ValveFailureCodes.sustainedHighTorque,
+  highTorqueSwitchingPoint: ValveFailureCodes.highTorqueSwitchingPoint,
+  highTorqueRunning: ValveFailureCodes.highTorqueRunning,
+  lowSteamPressure: ValveFailureCodes.lowSteamPressure,
+};
 
 const FAULT_RATE = 0.04;
 const IDLE = 0;
@@ -233,13 +246,52 @@ export class ValveBank {
     out[4] = this.temperature(v, triangular(finalize(timeKey ^ this.noiseKeys[noiseKey + 4])));
   }
 
+  // Whether valve v is ramping at tsMs or within marginMs of a ramp.
+  nearRamp(v: number, tsMs: number, marginMs: number): boolean {
+    const period = this.periodMs[v];
+    const relative = tsMs - this.offsetMs[v];
+    const t = relative - floor(relative / period) * period;
+    return (
+      t <= this.openRampMs[v] + marginMs ||
+      t >= period - marginMs ||
+      (t >= this.closeStartMs[v] - marginMs && t <= this.closeEndMs[v] + marginMs)
+    );
+  }
+
+  // The ramps of valve v lying wholly within [startMs, endMs), in time order.
+  ramps(v: number, startMs: number, endMs: number): ValveRamp[] {
+    const period = this.periodMs[v];
+    const ramps: ValveRamp[] = [];
+    for (let cycle = floor((startMs - this.offsetMs[v]) / period); ; cycle++) {
+      const cycleStart = this.offsetMs[v] + cycle * period;
+      if (cycleStart >= endMs) break;
+      const drawn = this.faultIn(v, cycle);
+      const fault = drawn === NO_FAULT ? null : VALVE_FAULTS[drawn - 1];
+      const candidates: ValveRamp[] = [
+        { operation: 'opening', beginMs: cycleStart, endMs: cycleStart + this.openRampMs[v], fault },
+        {
+          operation: 'closure',
+          beginMs: cycleStart + this.closeStartMs[v],
+          endMs: cycleStart + this.closeEndMs[v],
+          fault,
+        },
+      ];
+      ramps.push(...candidates.filter((ramp) => ramp.beginMs >= startMs && ramp.endMs < endMs));
+    }
+    return ramps;
+  }
+
+  private faultIn(v: number, cycle: number): number {
+    const key = this.keys[v];
+    return unitFloat(hash3(key, cycle, 1)) < FAULT_RATE
+      ? 1 + (hash3(key, cycle, 2) % VALVE_FAULTS.length)
+      : NO_FAULT;
+  }
+
   private drawCycle(v: number, cycle: number): void {
     const key = this.keys[v];
     this.cycleOf[v] = cycle;
-    this.faultOf[v] =
-      unitFloat(hash3(key, cycle, 1)) < FAULT_RATE
-        ? 1 + (hash3(key, cycle, 2) % VALVE_FAULTS.length)
-        : NO_FAULT;
+    this.faultOf[v] = this.faultIn(v, cycle);
     this.jitterOf[v] = uniformIn(hash3(key, cycle, 3), 0.93, 1.07);
     this.magnitudeOf[v] = unitFloat(hash3(key, cycle, 4));
     // Somewhere in the running travel, clear of the switching point.

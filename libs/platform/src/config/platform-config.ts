@@ -90,6 +90,14 @@ const environmentSchema = z.object({
     // A week: the explorer's default range, published in seconds.
     .default(168),
   SIMULATOR_BACKFILL_STEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // The last hours of the backfill in which valve signals are also published every second around each
+  // ramp, so actuations show in history. Each hour adds about 57 000 points: 12 h cost some 1.4 times
+  // the plain week's backfill, the whole week some 10 times (README "Configuration").
+  SIMULATOR_VALVE_DETAIL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 366)
+    .default(12),
   SIMULATOR_LIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
   // MQTT connector (libs/connectors), hosted where the simulator is; on when MQTT_URL is set.
   MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss']).optional(),

@@ -17,11 +17,12 @@ export interface ActuationSignals {
 }
 
 // Zones of the travel, in progress levels (0 = the start extreme, 120 = the end one), after the spec's
-// limit curves: the unseating levels (raised limits at 1..3) plus one 1 s reading step of a fast ramp, so
-// a 1 s series always has a reading there; the switching point is the plateau where the limit is 17.
+// limit curves. Unseating: the raised limits at levels 1..3 plus one 1 s reading step of a fast ramp, so a
+// 1 s series always has a reading there. Switching point: the plateau where the limit is 17 (levels
+// 55..64) widened by 5 levels each side, where the tail of a switching-point peak crosses the lower limit.
 export const UNSEATING_LAST_LEVEL = 6;
-export const SWITCHING_FIRST_LEVEL = 55;
-export const SWITCHING_LAST_LEVEL = 64;
+export const SWITCHING_FIRST_LEVEL = 50;
+export const SWITCHING_LAST_LEVEL = 69;
 // The seating levels (limits 50 and 70) are not running travel.
 const RUNNING_LAST_LEVEL = VALVE_CURVE_STEPS - 2;
 // Sustained high torque: at least this share of the running-travel readings high, out of at least
