@@ -134,6 +134,17 @@ const environmentSchema = z.object({
   // Valve monitor: how long the points of a variable id the variables service does not know (yet) are
   // dropped before it is asked again.
   VALVES_UNKNOWN_VARIABLE_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  // Valve screens: the current status lists the asset errors whose actuation ended within this many hours
+  // up to the latest valve data (not the wall clock, so a plant whose data stopped still shows its last day).
+  VALVES_CURRENT_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
+  // Valve screens: most actuations per operation in a historic analysis answer; more in the range are
+  // thinned evenly over it (README of libs/valves, "Calls").
+  VALVES_HISTORIC_MAX_ACTUATIONS: z.coerce.number().int().min(1).max(100_000).default(200),
   // The address users open Plantlens at, for links in e-mails.
   PUBLIC_URL: url(['http', 'https']).default('http://localhost:3000'),
   // E-mail of incidences (nodemailer over SMTP); without SMTP_HOST e-mails are kept as failed, not sent.
