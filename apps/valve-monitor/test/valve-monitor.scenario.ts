@@ -22,6 +22,8 @@ import request from 'supertest';
 export interface MonitorEnvironment {
   /** the same database on every call, so an app started again finds what the previous one stored */
   config: PlatformConfig;
+  /** the monitor's consumer group (on a shared broker, one of the run's own) */
+  consumerGroup?: string;
   /** the first id the variables service hands out (unique to the run on a shared broker) */
   firstVariableId?: number;
   /** collects the AssetAlarmEvents the monitor publishes (per app on the in-memory bus) */
@@ -36,12 +38,15 @@ const MINUTE = 60 * SECOND;
 const WINDOW_START = Date.UTC(2026, 0, 1, 8, 30);
 const WINDOW_END = WINDOW_START + 30 * MINUTE;
 
-export async function startMonitorApp(config: PlatformConfig): Promise<NestFastifyApplication> {
+export async function startMonitorApp(
+  config: PlatformConfig,
+  consumerGroup = 'valve-monitor',
+): Promise<NestFastifyApplication> {
   const app = await createServiceApp({
     name: 'valve-monitor-test',
     module: serviceModule(config, [VariablesModule, ValvesModule]),
     config,
-    consumerGroup: 'valve-monitor',
+    consumerGroup,
   });
   // The monitor calls the variables module over HTTP, at this process's own address.
   await app.listen(0, '127.0.0.1');
@@ -122,7 +127,7 @@ export function describeValveMonitor(mode: string, environment: () => Promise<Mo
     let ids: Map<string, number>;
 
     async function start(): Promise<void> {
-      app = await startMonitorApp(env.config);
+      app = await startMonitorApp(env.config, env.consumerGroup);
       await env.collectAlarms(app, alarms);
     }
 
