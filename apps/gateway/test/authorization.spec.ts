@@ -114,7 +114,8 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/web/explorer/correlation-data': EXPLORE,
   'GET /api/web/explorer/multiple-correlation-pairs': EXPLORE,
-  'GET /api/web/variable/minimal': VARIABLE_PICKER,
+  // The valve monitor learns which variable ids are valve signals with the service token.
+  'GET /api/web/variable/minimal': { ...VARIABLE_PICKER, serviceToken: true },
   'GET /api/web/variable/minimal/search': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged/exists': VARIABLE_PICKER,

@@ -28,7 +28,7 @@ const ANALYSED_SIGNALS: ReadonlySet<string> = new Set(['opening', 'torque', 'pre
 export interface ValveMonitorCounters {
   /** points of `measurements` messages handled */
   pointsSeen: number;
-  /** of which valve signals, stored in valves.signal_sample */
+  /** of which valve signals, committed to valves.signal_sample */
   pointsKept: number;
   /** points dropped because the variables service did not know their variable (yet) */
   pointsOfUnknownVariables: number;
@@ -129,7 +129,6 @@ export class ValveMonitorService
     await this.whenLoaded();
     const samples = await this.valveSamples(points);
     this.counters.pointsSeen += points.length;
-    this.counters.pointsKept += samples.length;
     if (samples.length === 0) return;
     await new Promise<void>((resolve, reject) => {
       this.waiting.push({ samples, resolve, reject });
@@ -171,6 +170,7 @@ export class ValveMonitorService
             this.storeAndAnalyse(tx, latestPerKey(batch)),
           );
           this.counters.transactions += 1;
+          for (const waiter of batch) this.counters.pointsKept += waiter.samples.length;
           this.counters.actuations += actuations;
           this.counters.errors += errors;
           if (errors > 0) this.alarms.publishSoon();
