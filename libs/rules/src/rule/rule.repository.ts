@@ -165,7 +165,7 @@ export class RuleRepository {
       const assetId = await this.assetOf(connection, asset);
       const [created] = await connection.query<{ id: number }>(
         `insert into rules.rule (name, operator, constant, source_asset, source_error_code, asset_id)
-         values ($1, '=', $3, $2, $3, $4)
+         values ($1, '=', $3::integer, $2, $3::integer, $4)
          on conflict (source_asset, source_error_code) where source_asset is not null do nothing
          returning id`,
         [name, asset, errorCode, assetId],
