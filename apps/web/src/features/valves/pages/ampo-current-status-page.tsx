@@ -49,7 +49,7 @@ export function AmpoCurrentStatusPage() {
       key={key}
       title={title}
       value={value}
-      valueStyle={{ color: counterColor(value), fontSize: 22 }}
+      styles={{ content: { color: counterColor(value), fontSize: 22 } }}
       data-testid={`alarm-counter-${key}`}
     />
   );
