@@ -21,6 +21,7 @@ function serviceRoutes(config: PlatformConfig) {
     { prefix: '/api/web/rules-incidence', upstream: config.RULES_URL },
     { prefix: '/api/web/evaluations-incidence', upstream: config.RULES_URL },
     { prefix: '/api/web/current-status-incidence', upstream: config.RULES_URL },
+    { prefix: '/api/web/ampo', upstream: config.VALVES_URL },
   ];
 }
 

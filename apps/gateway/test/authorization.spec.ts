@@ -18,7 +18,15 @@ type Role = (typeof ROLES)[number];
 type Expected = 401 | 403 | 'ok';
 // Who "the user with the feature" is for a route: the holder of its feature, or the object's owner.
 type FeatureHolder =
-  'plain' | 'explorer' | 'querier' | 'incidencer' | 'product' | 'admin' | 'owner' | 'superAdmin';
+  | 'plain'
+  | 'explorer'
+  | 'querier'
+  | 'incidencer'
+  | 'valveWatcher'
+  | 'product'
+  | 'admin'
+  | 'owner'
+  | 'superAdmin';
 
 interface Row {
   expected: [Expected, Expected, Expected, Expected, Expected];
@@ -35,6 +43,9 @@ const EXPLORE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'e
 const VARIABLE_PICKER = EXPLORE;
 const QUERY: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'querier' };
 const INCIDENCE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'incidencer' };
+const VALVES: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'valveWatcher' };
+// The valve edits are for administrators: a holder of AmpoCurrentStatus alone is refused.
+const VALVES_ADMIN: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'admin' };
 
 const TABLE: Record<string, Row> = {
   'GET /api/web/account': SIGNED_IN,
@@ -88,6 +99,14 @@ const TABLE: Record<string, Row> = {
   'PUT /api/web/evaluations-incidence/resolve-summary/{id}': INCIDENCE,
   'GET /api/web/current-status-incidence': INCIDENCE,
   'PUT /api/web/current-status-incidence/assets': { ...ADMIN, serviceToken: true },
+  'GET /api/web/ampo/plant-tree': VALVES,
+  'GET /api/web/ampo/plant-current-status': VALVES,
+  'GET /api/web/ampo/incidence-review': VALVES,
+  'GET /api/web/ampo/valve-actuations': VALVES,
+  'GET /api/web/ampo/historic-analysis': VALVES,
+  'GET /api/web/ampo/reference-curves': VALVES,
+  'PUT /api/web/ampo/asset/{id}': VALVES_ADMIN,
+  'POST /api/web/ampo/normal-curves/learn': VALVES_ADMIN,
   'GET /api/web/explorer/variables': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'explorer' },
   'GET /api/web/explorer/timeline-data': {
     expected: [401, 403, 'ok', 'ok', 'ok'],
@@ -95,7 +114,8 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/web/explorer/correlation-data': EXPLORE,
   'GET /api/web/explorer/multiple-correlation-pairs': EXPLORE,
-  'GET /api/web/variable/minimal': VARIABLE_PICKER,
+  // The valve monitor learns which variable ids are valve signals with the service token.
+  'GET /api/web/variable/minimal': { ...VARIABLE_PICKER, serviceToken: true },
   'GET /api/web/variable/minimal/search': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged/exists': VARIABLE_PICKER,
@@ -181,6 +201,12 @@ describe('authorization of every route', () => {
     await asSuper(http().put(`/api/web/group/${incidencers.body.id}/permission`))
       .send({ incidence: true })
       .expect(200);
+    const valveWatchers = await asSuper(http().post('/api/web/group'))
+      .send({ name: 'valve watchers' })
+      .expect(201);
+    await asSuper(http().put(`/api/web/group/${valveWatchers.body.id}/permission`))
+      .send({ ampoCurrentStatus: true })
+      .expect(200);
     const create = async (name: string, admin: boolean, groupIds: number[]) =>
       (
         await asSuper(http().post('/api/web/user'))
@@ -191,6 +217,7 @@ describe('authorization of every route', () => {
     await create('explorer', false, [explorers.body.id]);
     await create('querier', false, [queriers.body.id]);
     await create('incidencer', false, [incidencers.body.id]);
+    await create('valveWatcher', false, [valveWatchers.body.id]);
     await create('product', false, [rootId]);
     await create('admin2', true, []);
     const ownerId = await create('owner', false, []);
@@ -212,6 +239,7 @@ describe('authorization of every route', () => {
     tokens.set('explorer', await signIn('explorer', 'secret1'));
     tokens.set('querier', await signIn('querier', 'secret1'));
     tokens.set('incidencer', await signIn('incidencer', 'secret1'));
+    tokens.set('valveWatcher', await signIn('valveWatcher', 'secret1'));
     tokens.set('product', await signIn('product', 'secret1'));
     tokens.set('admin', await signIn('admin2', 'secret1'));
     tokens.set('owner', await signIn('owner', 'secret1'));

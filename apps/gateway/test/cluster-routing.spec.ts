@@ -1,9 +1,10 @@
 // The gateway in cluster mode in front of real services: sign-in, the explorer and the pages all go
 // through it, and authorization stays with the services behind it.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthHeaders, type TokenPairDto } from '@plantlens/contracts';
+import { AuthHeaders, type PlantTreeDto, type TokenPairDto } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
 import { createServiceApp, IN_MEMORY_DATA_DIR, loadPlatformConfig, serviceModule } from '@plantlens/platform';
+import { ValvesModule } from '@plantlens/valves';
 import { VariablesModule } from '@plantlens/variables';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -22,7 +23,7 @@ describe('gateway in cluster mode', () => {
   let gateway: NestFastifyApplication;
 
   beforeAll(async () => {
-    // Identity and variables in one process stand for the services behind the gateway.
+    // Identity, variables and the valve monitor in one process stand for the services behind the gateway.
     const serviceConfig = loadPlatformConfig({
       ...shared,
       DATA_DIR: IN_MEMORY_DATA_DIR,
@@ -31,7 +32,7 @@ describe('gateway in cluster mode', () => {
     });
     services = await createServiceApp({
       name: 'services',
-      module: serviceModule(serviceConfig, [IdentityModule, VariablesModule]),
+      module: serviceModule(serviceConfig, [IdentityModule, VariablesModule, ValvesModule]),
       config: serviceConfig,
       consumerGroup: 'services',
     });
@@ -110,6 +111,25 @@ describe('gateway in cluster mode', () => {
     expect(created.status).toBe(201);
     const listed = await request(server).get('/api/web/query/').set(auth).expect(200);
     expect(listed.body).toEqual([expect.objectContaining({ name: 'Through the gateway', owner: 'admin' })]);
+  });
+
+  it('routes the valve screens to the valve monitor, reads and administrator edits alike', async () => {
+    const server = gateway.getHttpServer();
+    const signIn = await request(server)
+      .post('/api/auth/login')
+      .send({ username: 'admin', password: 'gateway1' })
+      .expect(200);
+    const auth = { [AuthHeaders.authorization]: `Bearer ${(signIn.body as TokenPairDto).accessToken}` };
+    await request(server).get('/api/web/ampo/plant-tree/').expect(401);
+    const edited = await request(server)
+      .put('/api/web/ampo/asset/switch01/')
+      .set(auth)
+      .send({ label: 'Switch 01', serialNumber: null, tagNumber: 'XV-3001', lastMaintenance: '2026-01-31' });
+    expect(edited.status).toBe(200);
+    const tree = await request(server).get('/api/web/ampo/plant-tree/').set(auth).expect(200);
+    expect((tree.body as PlantTreeDto)[0]!.children.at(-1)!.children).toEqual([edited.body]);
+    const status = await request(server).get('/api/web/ampo/plant-current-status/').set(auth).expect(200);
+    expect(status.body).toMatchObject({ dateTime: null });
   });
 
   it('answers its own health, a 404 for unknown API paths, and explains a missing web build', async () => {

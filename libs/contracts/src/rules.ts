@@ -162,12 +162,23 @@ export const ruleIdParamsSchema = z.object({ id: pathIdSchema });
 // DELETE /api/web/rules-incidence?id=
 export const ruleIdQuerySchema = z.object({ id: pathIdSchema });
 
+/**
+ * Beyond the spec: a rule-like source of valve failures, one per asset and failure code, made by the rules
+ * service on the first `asset-alarms` event. Its condition is "failure code = errorCode" without a variable
+ * (varOneId 0, varOneIds empty); only name, enabled, e-mails and tags change, like any rule's.
+ */
+export interface AssetAlarmSourceDto {
+  asset: string;
+  errorCode: number;
+}
+
 // Spec §3 "Rule": one row of the list (and the answer of GET by id, POST, PUT).
 export interface RuleIncidenceDto {
   id: number;
   name: string;
   enabled: boolean;
   operator: RuleOperator;
+  /** 0 for an asset-alarm source (it has no variable) */
   varOneId: number;
   varTwoId: number | null;
   /** the rule's variables, first operand first (what the explorer link shows) */
@@ -187,6 +198,8 @@ export interface RuleIncidenceDto {
   canEdit: boolean;
   canDelete: boolean;
   canShare: boolean;
+  /** set on an asset-alarm source, absent or null on a rule */
+  source?: AssetAlarmSourceDto | null;
 }
 
 /** A rule's condition as the engine, the formula text and the rule rows hold it. */

@@ -121,6 +121,15 @@ export interface ReferenceCurvesDto {
   closure: { limit: LimitCurvePointDto[]; normal: NormalCurveDto | null };
 }
 
+/** Fault-free actuations a normal curve needs at least; fewer learn nothing (the limit curves judge alone). */
+export const NORMAL_CURVE_MIN_ACTUATIONS = 5;
+
+/** POST /api/web/ampo/normal-curves/learn/ — the curves stored, and the valve operations left without one. */
+export interface NormalCurveLearnResultDto {
+  learned: NormalCurveDto[];
+  skipped: { asset: string; operation: ValveOperation; faultFreeActuations: number; needed: number }[];
+}
+
 // ---- Plant model --------------------------------------------------------------------------------------
 
 export interface ValveAssetDto {

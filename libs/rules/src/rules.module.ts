@@ -1,5 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { AssetAlarmConsumer } from './asset-alarm/asset-alarm.consumer';
+import { AssetAlarmService } from './asset-alarm/asset-alarm.service';
 import { AssetRepository } from './current-status/asset.repository';
 import { CurrentStatusController } from './current-status/current-status.controller';
 import { RULES_SCHEMA } from './database/rules-database';
@@ -21,7 +23,8 @@ import { RuleRepository } from './rule/rule.repository';
 import { RuleService } from './rule/rule.service';
 import { VariableCatalogClient } from './rule/variable-catalog.client';
 
-// Rules, the streaming engine, incidences, their e-mails and the current-status map; owns schema "rules".
+// Rules, the streaming engine, incidences (valve failures' too), their e-mails and the current-status map;
+// owns schema "rules".
 @Module({
   controllers: [
     RuleController,
@@ -29,6 +32,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     CurrentStatusController,
     EngineConsumer,
     NotificationConsumer,
+    AssetAlarmConsumer,
   ],
   providers: [
     EngineShard,
@@ -45,6 +49,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     IncidenceRepository,
     AssetRepository,
     IncidenceService,
+    AssetAlarmService,
   ],
   exports: [RuleEngineService, OutboxService, EmailSenderService],
 })

@@ -2,8 +2,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Topics } from '@plantlens/contracts';
 import { Database, EventPublisher } from '@plantlens/platform';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import {
   createRules,
   newRule,
@@ -12,68 +10,7 @@ import {
   startRulesApp,
   type ConfigOverrides,
 } from './rules-app';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-// A server that refuses the first `failFirst` messages with a temporary error (451), then accepts.
-async function startSmtp(
-  failFirst: number,
-): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
-  const received: Received[] = [];
-  let refusals = failFirst;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refusals > 0) {
-          refusals -= 1;
-          const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.server.address() as AddressInfo).port, received };
-}
-
-function header(raw: string, name: string): string | undefined {
-  const [head] = raw.split(/\r\n\r\n/);
-  const unfolded = head.replace(/\r\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}: (.*)$`, 'im').exec(unfolded)?.[1];
-}
-
-// The text body, quoted-printable decoded.
-function body(raw: string): string {
-  const text = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  const decoded = text
-    .replace(/=\r\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (match) => Buffer.from(match.replace(/=/g, ''), 'hex').toString('utf8'));
-  return decoded.replace(/\r\n/g, '\n');
-}
-
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { body, header, startSmtp, until } from './smtp-server';
 
 async function deliveries(app: NestFastifyApplication): Promise<{ status: string; attempts: number }[]> {
   return app

@@ -1,6 +1,11 @@
 // The rules module alone in a real app (PGlite, in-memory bus), fed through the bus like in production.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Topics, type IncidenceEvent, type MeasurementPoint } from '@plantlens/contracts';
+import {
+  Topics,
+  type AssetAlarmEvent,
+  type IncidenceEvent,
+  type MeasurementPoint,
+} from '@plantlens/contracts';
 import {
   createServiceApp,
   Database,
@@ -76,6 +81,12 @@ export async function publishPoints(app: NestFastifyApplication, points: Measure
       await publisher.publish(Topics.measurements, { source: 'test', points: keyed }, key);
     }
   }
+}
+
+/** Publishes valve failures on `asset-alarms`, keyed by asset as the valve monitor does. */
+export async function publishAssetAlarms(app: NestFastifyApplication, alarms: AssetAlarmEvent[]) {
+  const publisher = app.get(EventPublisher);
+  for (const alarm of alarms) await publisher.publish(Topics.assetAlarms, alarm, alarm.asset);
 }
 
 /** Waits until the bus is empty and every event written is published. */

@@ -7,7 +7,14 @@ import { ensureKafkaTopics } from '@plantlens/platform';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { Client } from 'pg';
 import { median, reference, simulatedSeries } from './reference-evaluation';
-import { newRule, publishPoints, startRulesApp, storedCounts, storedIncidences } from './rules-app';
+import {
+  newRule,
+  publishAssetAlarms,
+  publishPoints,
+  startRulesApp,
+  storedCounts,
+  storedIncidences,
+} from './rules-app';
 import { RuleRepository } from '../src/rule/rule.repository';
 import { OutboxService, RuleEngineService } from '../src';
 
@@ -17,6 +24,8 @@ const GROUP = `rules-it-${RUN}`;
 // Ids no variables service hands out soon: unique to this run.
 const TEMPERATURE = 1_500_000_000 + (Number(RUN) % 100_000_000);
 const STEP = 10_000;
+// A valve of this run only: its failures make a source no other suite touches.
+const VALVE = `valve${RUN}`;
 
 function environment() {
   const { DATABASE_URL, KAFKA_BROKERS } = process.env;
@@ -45,6 +54,7 @@ describe('rules engine over Kafka and PostgreSQL', () => {
   const databaseUrl = baseUrl.replace(/\/[^/?]+(\?|$)/, `/${DATABASE}$1`);
   const config = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, KAFKA_CLIENT_ID: `rules-it-${RUN}` };
   const events: IncidenceEvent[] = [];
+  const valveEvents: IncidenceEvent[] = [];
   let consumer: Consumer;
   let app: NestFastifyApplication | undefined;
 
@@ -69,6 +79,7 @@ describe('rules engine over Kafka and PostgreSQL', () => {
       eachMessage: async ({ message }) => {
         const event = JSON.parse(String(message.value)) as IncidenceEvent;
         if (event.variableIds.includes(TEMPERATURE)) events.push(event);
+        if (event.ruleName.startsWith(`${VALVE} `)) valveEvents.push(event);
       },
     });
   });
@@ -200,5 +211,40 @@ describe('rules engine over Kafka and PostgreSQL', () => {
     } finally {
       for (const instance of shards) await instance.close();
     }
+  });
+
+  // Valve failures through Kafka's `asset-alarms`: one incidence per failure on the valve's source, a
+  // redelivered event (the valve monitor publishes at least once) adding nothing, each event published once.
+  it('turns valve failures into incidences of their source, once however often they are delivered', async () => {
+    await app?.close();
+    app = await startRulesApp(config, `${GROUP}-alarms`);
+    const begin = Math.floor(Date.now() / 1000) * 1000 - 600_000;
+    const failure = (eventId: string, beginMs: number) => ({
+      eventId,
+      asset: VALVE,
+      errorCode: 4,
+      operation: 'closure' as const,
+      beginMs,
+      endMs: beginMs + 20_000,
+    });
+    const first = failure('f-1', begin);
+    await publishAssetAlarms(app, [first, first, failure('f-2', begin + 60_000), first]);
+    await eventually(async () => {
+      const [source] = (await app!.get(RuleRepository).findAll()).filter(
+        (rule) => rule.source?.asset === VALVE,
+      );
+      expect(source?.name).toBe(`${VALVE} · 4 high torque when running`);
+      const stored = (await storedIncidences(app!)).filter((i) => i.ruleId === source.id);
+      expect(stored.map((i) => [i.openedAt, i.closedAt])).toEqual([
+        [begin, begin + 20_000],
+        [begin + 60_000, begin + 80_000],
+      ]);
+      expect(valveEvents.map((e) => [e.type, e.ruleId, e.openedAt])).toEqual([
+        ['opened', source.id, begin],
+        ['closed', source.id, begin],
+        ['opened', source.id, begin + 60_000],
+        ['closed', source.id, begin + 60_000],
+      ]);
+    });
   });
 });

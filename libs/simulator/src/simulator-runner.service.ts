@@ -15,9 +15,13 @@ import {
   type PlatformConfig,
 } from '@plantlens/platform';
 import { plantLayout } from './plant-layout';
-import { PlantSimulator, type SimulatedPoint } from './plant-simulator';
+import { PlantSimulator, type SimulatedPoint, type SimulationRange } from './plant-simulator';
 
 const SOURCE = 'simulator';
+// Valve detail of the backfill: every second, from a few seconds before a ramp to a few after, so each
+// actuation's cut sees its valve at rest at 0 % and 100 %.
+const VALVE_DETAIL_STEP_MS = 1000;
+const VALVE_DETAIL_MARGIN_MS = 3000;
 // The rules service may start after the simulator (cluster): about a minute of attempts.
 const LAYOUT_ATTEMPTS = 10;
 
@@ -66,9 +70,18 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
     );
     if (backfillStart < liveStart) {
       const started = Date.now();
-      const points = await this.publishRange(ids, backfillStart, liveStart, backfillStepMs, true);
+      const valveDetail = {
+        fromMs: liveStart - this.config.SIMULATOR_VALVE_DETAIL_HOURS * 3_600_000,
+        stepMs: VALVE_DETAIL_STEP_MS,
+        marginMs: VALVE_DETAIL_MARGIN_MS,
+      };
+      const points = await this.publishRange(
+        ids,
+        { startMs: backfillStart, endMs: liveStart, stepMs: backfillStepMs, valveDetail },
+        true,
+      );
       this.logger.log(
-        `Backfilled ${points} points (${this.config.SIMULATOR_BACKFILL_HOURS} h every ${this.config.SIMULATOR_BACKFILL_STEP_SECONDS} s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `Backfilled ${points} points (${this.config.SIMULATOR_BACKFILL_HOURS} h every ${this.config.SIMULATOR_BACKFILL_STEP_SECONDS} s, valves every second around ramps over the last ${this.config.SIMULATOR_VALVE_DETAIL_HOURS} h) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     }
     this.logger.log(
@@ -77,7 +90,7 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
     let next = liveStart;
     const tick = async () => {
       const until = alignDown(Date.now(), liveStepMs) + liveStepMs;
-      await this.publishRange(ids, next, until, liveStepMs, false);
+      await this.publishRange(ids, { startMs: next, endMs: until, stepMs: liveStepMs }, false);
       next = until;
     };
     const loop = () => {
@@ -129,15 +142,14 @@ export class SimulatorRunner implements OnApplicationBootstrap, OnApplicationShu
 
   private async publishRange(
     ids: Map<string, number>,
-    startMs: number,
-    endMs: number,
-    stepMs: number,
+    range: SimulationRange,
     reportProgress: boolean,
   ): Promise<number> {
+    const { startMs, endMs } = range;
     let published = 0;
     let reported = startMs;
     const reportEveryMs = (endMs - startMs) / 10;
-    for (const batch of this.simulator.batches({ startMs, endMs, stepMs, maxPointsPerBatch: 5_000 })) {
+    for (const batch of this.simulator.batches({ ...range, maxPointsPerBatch: 5_000 })) {
       if (this.stopped) break;
       await Promise.all(
         [...groupPointsByKey(toMeasurementPoints(batch, ids), this.config.KAFKA_TOPIC_PARTITIONS)].map(

@@ -12,7 +12,8 @@ export function PageFrame({ route }: { route: RouteName }) {
   const { t } = useTranslation();
   const { site } = useWebSettings();
   const location = useLocation();
-  const title = `${t(`routes.${route}`)} · ${site.productTitle}`;
+  // The valve deployment keeps one fixed tab title (spec part 2 §1).
+  const title = site.valveDeployment ? site.productTitle : `${t(`routes.${route}`)} · ${site.productTitle}`;
   // Development's StrictMode runs effects twice; a visit is one page view.
   const trackedVisit = useRef<string>(undefined);
 

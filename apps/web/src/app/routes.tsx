@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
-import { HOME_ROUTE, ROUTE_TABLE, ROUTES, isPublicRoute, type RouteName } from '../config/routes';
+import { ROUTE_TABLE, ROUTES, homeRoute, isPublicRoute, type RouteName } from '../config/routes';
+import { useWebSettings } from '../lib/web-settings';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './current-route';
 import { RequireFeature } from './guards/require-feature';
@@ -63,6 +64,12 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     (await import('../features/incidences/pages/incidence-historic-page')).IncidenceHistoricPage,
   CurrentStatusIncidence: async () =>
     (await import('../features/incidences/pages/current-status-incidence-page')).CurrentStatusIncidencePage,
+  AmpoCurrentStatus: async () =>
+    (await import('../features/valves/pages/ampo-current-status-page')).AmpoCurrentStatusPage,
+  IncidenceReview: async () =>
+    (await import('../features/valves/pages/incidence-review-page')).IncidenceReviewPage,
+  HistoricAnalysis: async () =>
+    (await import('../features/valves/pages/historic-analysis-page')).HistoricAnalysisPage,
 };
 
 // Where users go next from a page: those chunks (the explorer charts with Highcharts) are fetched while the
@@ -91,7 +98,13 @@ function pageRoute(name: RouteName): RouteObject {
 }
 
 const names = (Object.keys(ROUTE_TABLE) as RouteName[]).filter((name) => name !== 'Root');
-const home = <Navigate to={ROUTES[HOME_ROUTE]} replace />;
+
+// The home route depends on the deployment (spec part 2 §2), read from the web settings.
+function HomeRedirect() {
+  const { site } = useWebSettings();
+  return <Navigate to={ROUTES[homeRoute(site.valveDeployment)]} replace />;
+}
+const home = <HomeRedirect />;
 
 // Guard order of spec part 1 §2: the login guard (stored tokens), then the authority guard.
 export const routes: RouteObject[] = [

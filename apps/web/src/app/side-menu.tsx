@@ -1,10 +1,12 @@
 import {
+  AlertOutlined,
   AppstoreOutlined,
   DatabaseOutlined,
   DotChartOutlined,
   EnvironmentOutlined,
   FunctionOutlined,
   HeatMapOutlined,
+  HistoryOutlined,
   LineChartOutlined,
   LogoutOutlined,
   SaveOutlined,
@@ -16,10 +18,11 @@ import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MENU, type MenuEntry, type MenuKey } from '../config/menu';
+import { MENU, VALVE_MENU, type MenuEntry, type MenuKey } from '../config/menu';
 import { ROUTES, type RouteName } from '../config/routes';
 import { visibleMenu } from '../lib/access';
 import { logOut } from '../lib/session';
+import { useWebSettings } from '../lib/web-settings';
 
 const ICONS: Record<MenuKey, ReactNode> = {
   workspace: <AppstoreOutlined />,
@@ -29,6 +32,8 @@ const ICONS: Record<MenuKey, ReactNode> = {
   explorerMultipleCorrelation: <HeatMapOutlined />,
   queries: <SaveOutlined />,
   incidenceCurrentStatus: <EnvironmentOutlined />,
+  valveCurrentStatus: <AlertOutlined />,
+  valveHistoricAnalysis: <HistoryOutlined />,
   aggregateVariables: <FunctionOutlined />,
   management: <DatabaseOutlined />,
   csvUploader: <UploadOutlined />,
@@ -42,6 +47,7 @@ interface SideMenuProps {
 
 export function SideMenu({ authorities, current }: SideMenuProps) {
   const { t } = useTranslation();
+  const { site } = useWebSettings();
   const toItem = (entry: MenuEntry): NonNullable<MenuProps['items']>[number] => ({
     key: entry.route ?? entry.key,
     icon: ICONS[entry.key],
@@ -53,7 +59,7 @@ export function SideMenu({ authorities, current }: SideMenuProps) {
     children: entry.children?.map(toItem),
   });
   const items: MenuProps['items'] = [
-    ...visibleMenu(MENU, authorities).map(toItem),
+    ...visibleMenu(site.valveDeployment ? VALVE_MENU : MENU, authorities).map(toItem),
     { key: 'logout', icon: <LogoutOutlined />, label: t('menu.logout'), onClick: () => void logOut() },
   ];
   return (

@@ -16,6 +16,8 @@ export type MenuKey =
   | 'explorerMultipleCorrelation'
   | 'queries'
   | 'incidenceCurrentStatus'
+  | 'valveCurrentStatus'
+  | 'valveHistoricAnalysis'
   | 'aggregateVariables'
   | 'management'
   | 'csvUploader'
@@ -33,8 +35,17 @@ export const MENU: MenuEntry[] = [
   },
   { key: 'queries', route: 'QueryList' },
   { key: 'incidenceCurrentStatus', route: 'CurrentStatusIncidence' },
+  { key: 'valveCurrentStatus', route: 'AmpoCurrentStatus' },
+  { key: 'valveHistoricAnalysis', route: 'HistoricAnalysis' },
   { key: 'aggregateVariables', route: 'AggregateVariableMenu' },
   { key: 'management', route: 'VariableManagement' },
   { key: 'csvUploader', route: 'CsvUploader' },
   { key: 'settings', route: 'Settings' },
+];
+
+// The main menu of the valve deployment (spec part 2 §2): current status, historic analysis, explorer.
+export const VALVE_MENU: MenuEntry[] = [
+  { key: 'valveCurrentStatus', route: 'AmpoCurrentStatus' },
+  { key: 'valveHistoricAnalysis', route: 'HistoricAnalysis' },
+  ...MENU.filter(({ key }) => key === 'explorer'),
 ];

@@ -112,6 +112,15 @@ export const ROUTE_TABLE = {
   RuleIncidenceSingle: { path: '/rule-incidence', feature: 'Incidence', parent: 'RuleIncidenceMenu' },
   RuleIncidenceBatch: { path: '/rule-incidence-batch', feature: 'Incidence', parent: 'RuleIncidenceMenu' },
   CurrentStatusIncidence: { path: '/incidence-current-status', feature: 'Incidence' },
+  // The valve screens (spec part 2 §2 "Valve monitoring"); the historic analysis has no fixed parent:
+  // its breadcrumb depends on where the user came from.
+  AmpoCurrentStatus: { path: '/ampo/current-status', feature: 'AmpoCurrentStatus' },
+  IncidenceReview: {
+    path: '/ampo/incidence-review',
+    feature: 'AmpoCurrentStatus',
+    parent: 'AmpoCurrentStatus',
+  },
+  HistoricAnalysis: { path: '/ampo/historic-analysis', feature: 'AmpoCurrentStatus' },
   CsvUploader: { path: '/csv-uploader', feature: 'Superadmin', parent: 'Workspace' },
   PerformanceBackoffice: { path: '/performance/backoffice', feature: 'Superadmin', parent: 'Workspace' },
   CacheManagement: { path: '/cache-management', feature: 'Superadmin', parent: 'Workspace' },
@@ -135,8 +144,11 @@ export const ROUTES = Object.fromEntries(
   Object.entries(ROUTE_TABLE).map(([name, { path }]) => [name, path]),
 ) as { [Name in RouteName]: (typeof ROUTE_TABLE)[Name]['path'] };
 
-// Where `/` and unknown addresses go, and where the authority guard sends a user lacking a feature.
-export const HOME_ROUTE: RouteName = 'Workspace';
+// Where `/` and unknown addresses go (by deployment, spec part 2 §2), and where the authority guard sends
+// a user lacking a feature.
+export function homeRoute(valveDeployment: boolean): RouteName {
+  return valveDeployment ? 'AmpoCurrentStatus' : 'Workspace';
+}
 export const FALLBACK_ROUTE: RouteName = 'Settings';
 
 export function routeFeature(name: RouteName): Feature | undefined {

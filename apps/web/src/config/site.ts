@@ -5,9 +5,16 @@ export interface SiteSettings {
   productTitle: string;
   /** a Google Analytics (gtag.js) measurement id such as G-XXXXXXX; null loads and sends nothing */
   trackingCode: string | null;
+  /**
+   * the valve-monitoring deployment of spec part 2 §2: home /ampo/current-status, a main menu of current
+   * status, historic analysis and explorer, the fixed product title in the tab, and incident navigation
+   * to the historic analysis. Off: the valve screens are ordinary menu entries and workspace tiles.
+   */
+  valveDeployment: boolean;
 }
 
 export const SITE_SETTINGS: SiteSettings = {
   productTitle: 'Plantlens',
   trackingCode: null,
+  valveDeployment: false,
 };

@@ -13,6 +13,8 @@ export const WORKSPACE_TILES: WorkspaceTile[] = [
   { route: 'RuleList', feature: 'Rule' },
   { route: 'IncidenceList', feature: 'Incidence' },
   { route: 'RuleIncidenceList', feature: 'Incidence' },
+  { route: 'AmpoCurrentStatus', feature: 'AmpoCurrentStatus' },
+  { route: 'HistoricAnalysis', feature: 'AmpoCurrentStatus' },
   { route: 'AggregateVariableMenu', feature: 'AggregateVariable' },
   { route: 'QueryList', feature: 'Query' },
   { route: 'RawVariableList', feature: 'Admin' },

@@ -27,6 +27,8 @@ export const api = createApi({
     'Query',
     'IncidenceRule',
     'Incidence',
+    'ValveAsset',
+    'ValveCurves',
   ],
   endpoints: () => ({}),
 });

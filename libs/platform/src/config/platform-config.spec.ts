@@ -64,6 +64,19 @@ describe('loadPlatformConfig', () => {
     );
   });
 
+  it("bounds the simulator's hours of valve detail", () => {
+    expect(loadPlatformConfig({}).SIMULATOR_VALVE_DETAIL_HOURS).toBe(12);
+    expect(loadPlatformConfig({ SIMULATOR_VALVE_DETAIL_HOURS: '168' }).SIMULATOR_VALVE_DETAIL_HOURS).toBe(
+      168,
+    );
+    expect(() => loadPlatformConfig({ SIMULATOR_VALVE_DETAIL_HOURS: '-1' })).toThrow(
+      /SIMULATOR_VALVE_DETAIL_HOURS/,
+    );
+    expect(() => loadPlatformConfig({ SIMULATOR_VALVE_DETAIL_HOURS: 'a day' })).toThrow(
+      /SIMULATOR_VALVE_DETAIL_HOURS/,
+    );
+  });
+
   describe('MQTT connector', () => {
     it('is off without MQTT_URL and takes its defaults with it', () => {
       expect(loadPlatformConfig({}).MQTT_URL).toBeUndefined();

@@ -90,6 +90,14 @@ const environmentSchema = z.object({
     // A week: the explorer's default range, published in seconds.
     .default(168),
   SIMULATOR_BACKFILL_STEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // The last hours of the backfill in which valve signals are also published every second around each
+  // ramp, so actuations show in history. Each hour adds about 57 000 points: 12 h cost some 1.4 times
+  // the plain week's backfill, the whole week some 10 times (README "Configuration").
+  SIMULATOR_VALVE_DETAIL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 366)
+    .default(12),
   SIMULATOR_LIVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
   // MQTT connector (libs/connectors), hosted where the simulator is; on when MQTT_URL is set.
   MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss']).optional(),
@@ -104,7 +112,7 @@ const environmentSchema = z.object({
   // Declare variables seen for the first time (as the simulator does), or count their points as rejected.
   MQTT_DECLARE_UNKNOWN: flag.default(true),
   MQTT_BATCH_POINTS: z.coerce.number().int().min(1).max(100_000).default(5_000),
-  MQTT_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(200),
+  MQTT_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(400),
   // Points held before the connector stops reading from the broker (back-pressure).
   MQTT_BUFFER_POINTS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   // Most points correlation-data returns per variable; a denser X series is averaged into time buckets.
@@ -126,6 +134,17 @@ const environmentSchema = z.object({
   // Valve monitor: how long the points of a variable id the variables service does not know (yet) are
   // dropped before it is asked again.
   VALVES_UNKNOWN_VARIABLE_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  // Valve screens: the current status lists the asset errors whose actuation ended within this many hours
+  // up to the latest valve data (not the wall clock, so a plant whose data stopped still shows its last day).
+  VALVES_CURRENT_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
+  // Valve screens: most actuations per operation in a historic analysis answer; more in the range are
+  // thinned evenly over it (README of libs/valves, "Calls").
+  VALVES_HISTORIC_MAX_ACTUATIONS: z.coerce.number().int().min(1).max(100_000).default(400),
   // The address users open Plantlens at, for links in e-mails.
   PUBLIC_URL: url(['http', 'https']).default('http://localhost:3000'),
   // E-mail of incidences (nodemailer over SMTP); without SMTP_HOST e-mails are kept as failed, not sent.

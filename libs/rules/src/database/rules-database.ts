@@ -8,19 +8,21 @@ export interface RuleTable {
   name: string;
   enabled: Generated<boolean>;
   operator: string;
-  var_one_id: number;
+  var_one_id: number | null;
   var_two_id: number | null;
   constant: number | null;
   min_duration_s: Generated<number>;
   deadband: Generated<number>;
   emails: Generated<string[]>;
   tags: Generated<string[]>;
-  var_one_label: string;
-  var_one_reference: string;
+  var_one_label: string | null;
+  var_one_reference: string | null;
   var_one_unit: string | null;
   var_two_label: string | null;
   var_two_reference: string | null;
   asset_id: number | null;
+  source_asset: Generated<string | null>;
+  source_error_code: Generated<number | null>;
   created_at: ColumnType<Date, never, never>;
 }
 

@@ -15,6 +15,15 @@ export interface RuleDefinition extends EngineRule {
   createdAt: number;
 }
 
+/** What an incidence event names of its rule: an engine rule, or an asset-alarm source (no variable). */
+export interface IncidenceRule {
+  id: number;
+  name: string;
+  operator: RuleOperator;
+  varOneId: number | null;
+  varTwoId: number | null;
+}
+
 export interface LoadedRule {
   rule: RuleDefinition;
   conditionSince: number | null;
@@ -29,8 +38,8 @@ export interface OutboxMessage {
 }
 
 /** Composes the messages an opening or closing sends; the e-mail is only for openings. */
-export type TransitionMessages = (
-  transition: IncidenceTransition<RuleDefinition>,
+export type TransitionMessages<R extends IncidenceRule> = (
+  transition: IncidenceTransition<R>,
   event: IncidenceEvent,
 ) => OutboxMessage[];
 
@@ -67,28 +76,39 @@ interface LoadedRuleRow {
 export class EngineRepository {
   constructor(private readonly database: Database) {}
 
-  /** The enabled rules of one shard, with their saved state. */
+  /** The enabled rules of one shard, with their saved state; asset-alarm sources are never evaluated. */
   async loadShard(shards: number, shard: number): Promise<LoadedRule[]> {
     const rows = await this.database.withConnection((connection) =>
       connection.query<LoadedRuleRow>(
         `select ${RULE_COLUMNS} from rules.rule r left join rules.rule_state s on s.rule_id = r.id
-         where r.enabled and r.id % $1 = $2`,
+         where r.enabled and r.source_asset is null and r.id % $1 = $2`,
         [shards, shard],
       ),
     );
     return rows.map(toLoadedRule);
   }
 
-  /** One rule with its saved state; undefined when deleted or disabled. */
+  /** One rule with its saved state; undefined when deleted, disabled or an asset-alarm source. */
   async loadRule(ruleId: number): Promise<LoadedRule | undefined> {
     const [row] = await this.database.withConnection((connection) =>
       connection.query<LoadedRuleRow>(
         `select ${RULE_COLUMNS} from rules.rule r left join rules.rule_state s on s.rule_id = r.id
-         where r.enabled and r.id = $1`,
+         where r.enabled and r.source_asset is null and r.id = $1`,
         [ruleId],
       ),
     );
     return row ? toLoadedRule(row) : undefined;
+  }
+
+  /** Whether the rule has an incidence opened at that instant (an incidence's identity). */
+  async hasIncidence(ruleId: number, openedAt: number): Promise<boolean> {
+    const rows = await this.database.withConnection((connection) =>
+      connection.query(`select 1 from rules.incidence where rule_id = $1 and opened_ms = $2`, [
+        ruleId,
+        openedAt,
+      ]),
+    );
+    return rows.length > 0;
   }
 
   async watermarks(variableIds: number[]): Promise<VariableWatermark[]> {
@@ -108,10 +128,10 @@ export class EngineRepository {
    * many events it wrote. Without openings or closings it is a single statement. States of rules deleted
    * meanwhile are dropped (their counts when folded).
    */
-  async write(
-    checkpoint: EngineCheckpoint<RuleDefinition>,
+  async write<R extends IncidenceRule>(
+    checkpoint: EngineCheckpoint<R>,
     owner: string,
-    messagesOf: TransitionMessages,
+    messagesOf: TransitionMessages<R>,
   ): Promise<number> {
     if (checkpoint.transitions.length === 0) {
       await this.database.withConnection((connection) => this.writeBulk(connection, checkpoint));
@@ -123,7 +143,7 @@ export class EngineRepository {
       for (const round of rounds(checkpoint.transitions)) {
         const closings = round.filter((t) => t.type === 'closed');
         const openings = round.filter((t) => t.type === 'opened');
-        const events = new Map<IncidenceTransition<RuleDefinition>, IncidenceEvent>([
+        const events = new Map<IncidenceTransition<R>, IncidenceEvent>([
           ...(await this.close(connection, closings)),
           ...(await this.open(connection, openings)),
         ]);
@@ -149,7 +169,10 @@ export class EngineRepository {
     });
   }
 
-  private async writeBulk(connection: DatabaseConnection, checkpoint: EngineCheckpoint) {
+  private async writeBulk<R extends IncidenceRule>(
+    connection: DatabaseConnection,
+    checkpoint: EngineCheckpoint<R>,
+  ) {
     const { watermarks, counts, ruleStates } = checkpoint;
     await connection.query(`select rules.write_checkpoint($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
       watermarks.map((w) => w.variableId),
@@ -167,10 +190,10 @@ export class EngineRepository {
   // Openings join their rule's unresolved summary, or start one (status NEW, by nobody). A replayed
   // opening — same rule and instant — finds its row and changes nothing. Set-based: a few statements
   // for any number of openings (at most one per rule: see rounds()).
-  private async open(
+  private async open<R extends IncidenceRule>(
     connection: DatabaseConnection,
-    openings: IncidenceTransition<RuleDefinition>[],
-  ): Promise<[IncidenceTransition<RuleDefinition>, IncidenceEvent][]> {
+    openings: IncidenceTransition<R>[],
+  ): Promise<[IncidenceTransition<R>, IncidenceEvent][]> {
     if (openings.length === 0) return [];
     const rows = await connection.query<{ id: number; rule_id: number; summary_id: number }>(
       `with opening as (
@@ -201,16 +224,14 @@ export class EngineRepository {
     const byRule = new Map(rows.map((row) => [row.rule_id, row]));
     return openings.flatMap((t) => {
       const row = byRule.get(t.rule.id);
-      return row
-        ? [[t, eventOf(t, row.id, row.summary_id)] as [IncidenceTransition<RuleDefinition>, IncidenceEvent]]
-        : [];
+      return row ? [[t, eventOf(t, row.id, row.summary_id)] as [IncidenceTransition<R>, IncidenceEvent]] : [];
     });
   }
 
-  private async close(
+  private async close<R extends IncidenceRule>(
     connection: DatabaseConnection,
-    closings: IncidenceTransition<RuleDefinition>[],
-  ): Promise<[IncidenceTransition<RuleDefinition>, IncidenceEvent][]> {
+    closings: IncidenceTransition<R>[],
+  ): Promise<[IncidenceTransition<R>, IncidenceEvent][]> {
     if (closings.length === 0) return [];
     const closed = await connection.query<{ id: number; summary_id: number; rule_id: number }>(
       `update rules.incidence i set closed_ms = c.closed_ms, closed_value = c.value, closed_threshold = c.threshold
@@ -229,9 +250,7 @@ export class EngineRepository {
     const byRule = new Map(closed.map((row) => [row.rule_id, row]));
     return closings.flatMap((t) => {
       const row = byRule.get(t.rule.id);
-      return row
-        ? [[t, eventOf(t, row.id, row.summary_id)] as [IncidenceTransition<RuleDefinition>, IncidenceEvent]]
-        : [];
+      return row ? [[t, eventOf(t, row.id, row.summary_id)] as [IncidenceTransition<R>, IncidenceEvent]] : [];
     });
   }
 }
@@ -250,7 +269,7 @@ function rounds<T extends { rule: { id: number } }>(transitions: T[]): T[][] {
 }
 
 function eventOf(
-  transition: IncidenceTransition<RuleDefinition>,
+  transition: IncidenceTransition<IncidenceRule>,
   incidenceId: number,
   summaryId: number,
 ): IncidenceEvent {
@@ -262,7 +281,7 @@ function eventOf(
     ruleId: rule.id,
     ruleName: rule.name,
     operator: rule.operator,
-    variableIds: rule.varTwoId === null ? [rule.varOneId] : [rule.varOneId, rule.varTwoId],
+    variableIds: [rule.varOneId, rule.varTwoId].filter((id) => id !== null),
     openedAt: transition.openedAt,
     closedAt: transition.closedAt,
     at: transition.at,

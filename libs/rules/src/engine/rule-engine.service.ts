@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { MeasurementPoint, RuleCatalogEvent } from '@plantlens/contracts';
 import { PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
-import { transitionMessages } from '../notification/incidence-email';
+import { incidenceEmail, transitionMessages } from '../notification/incidence-email';
 import { OutboxService } from '../outbox/outbox.service';
 import { DayCountRepository } from './day-count.repository';
 import { EngineRepository, type LoadedRule, type RuleDefinition } from './engine.repository';
@@ -166,7 +166,11 @@ export class RuleEngineService
           const messages = isEmpty(checkpoint)
             ? 0
             : await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
-                transitionMessages(transition.rule, event, this.config.PUBLIC_URL),
+                transitionMessages(
+                  transition.rule.id,
+                  event,
+                  incidenceEmail(transition.rule, event, this.config.PUBLIC_URL),
+                ),
               );
           this.counters.checkpoints += 1;
           if (messages > 0) this.outbox.drainSoon();

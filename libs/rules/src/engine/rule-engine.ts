@@ -23,7 +23,8 @@ export interface VariableWatermark {
   value: number | null;
 }
 
-export interface IncidenceTransition<R extends EngineRule = EngineRule> {
+// Also written for asset-alarm sources, which are not engine rules: only the id is required.
+export interface IncidenceTransition<R extends { id: number } = EngineRule> {
   type: 'opened' | 'closed';
   rule: R;
   openedAt: number;
@@ -45,7 +46,7 @@ export interface DayCounts {
 
 // Everything that changed since the previous checkpoint: what must be durable before the messages that
 // caused it are acknowledged.
-export interface EngineCheckpoint<R extends EngineRule = EngineRule> {
+export interface EngineCheckpoint<R extends { id: number } = EngineRule> {
   watermarks: VariableWatermark[];
   counts: DayCounts[];
   ruleStates: { ruleId: number; conditionSince: number | null }[];

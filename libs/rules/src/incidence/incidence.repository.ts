@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { IncidenceStatus, RuleOperator } from '@plantlens/contracts';
+import type { AssetAlarmSourceDto, IncidenceStatus, RuleOperator } from '@plantlens/contracts';
 import { Database } from '@plantlens/platform';
 
 export interface SummaryRow {
@@ -8,14 +8,16 @@ export interface SummaryRow {
   ruleName: string;
   enabled: boolean;
   operator: RuleOperator;
-  varOneId: number;
+  /** null, as the labels, for an asset-alarm source */
+  varOneId: number | null;
   varTwoId: number | null;
   constant: number | null;
-  varOneLabel: string;
-  varOneReference: string;
+  varOneLabel: string | null;
+  varOneReference: string | null;
   varTwoLabel: string | null;
   varTwoReference: string | null;
   assetId: number | null;
+  source: AssetAlarmSourceDto | null;
   firstActivation: number;
   lastActivation: number;
   openings: number;
@@ -65,6 +67,8 @@ export class IncidenceRepository {
          r.var_one_id as "varOneId", r.var_two_id as "varTwoId", r.constant,
          r.var_one_label as "varOneLabel", r.var_one_reference as "varOneReference",
          r.var_two_label as "varTwoLabel", r.var_two_reference as "varTwoReference", r.asset_id as "assetId",
+         case when r.source_asset is null then null
+           else jsonb_build_object('asset', r.source_asset, 'errorCode', r.source_error_code) end as source,
          (extract(epoch from s.first_activation) * 1000)::float8 as "firstActivation",
          (extract(epoch from s.last_activation) * 1000)::float8 as "lastActivation",
          s.openings, s.resolved_at is not null as resolved,

@@ -200,7 +200,7 @@ export class IncidenceService {
   private async readable(user: AuthenticatedUser, rows: SummaryRow[]): Promise<AccessibleSummary[]> {
     const { readable, editable } = await this.rules.accessTo(
       user,
-      rows.map((row) => row.ruleId),
+      rows.map((row) => ({ id: row.ruleId, source: row.source })),
     );
     return rows
       .filter((row) => readable.has(row.ruleId))
@@ -281,8 +281,9 @@ function evolution(days: DayRow[], firstDay: number): DayEvolutionDto[] {
   });
 }
 
-// The rule's condition in words: variable names with their client references.
+// The rule's condition in words: variable names with their client references; a source's asset and code.
 function originOf(row: SummaryRow): string {
+  if (row.source) return `${row.source.asset} failure code ${row.operator} ${row.source.errorCode}`;
   const second = row.varTwoId === null ? String(row.constant) : `${row.varTwoLabel} (${row.varTwoReference})`;
   return `${row.varOneLabel} (${row.varOneReference}) ${row.operator} ${second}`;
 }

@@ -1,7 +1,19 @@
-import { Topics, type EmailNotification, type IncidenceEvent } from '@plantlens/contracts';
+import {
+  Topics,
+  type AssetAlarmEvent,
+  type EmailNotification,
+  type IncidenceEvent,
+} from '@plantlens/contracts';
+import { failureText } from '../asset-alarm/failure-texts';
 import type { OutboxMessage, RuleDefinition } from '../engine/engine.repository';
 
 const HOUR_MS = 3_600_000;
+
+interface MailedRule {
+  id: number;
+  name: string;
+  emails: string[];
+}
 
 // The e-mail of one opening: rule, variable(s), value, threshold, time and a link to the evolution chart
 // around it. Its id names the incidence, so the sender delivers it once however often it is published.
@@ -10,7 +22,7 @@ export function incidenceEmail(
   event: IncidenceEvent,
   publicUrl: string,
 ): EmailNotification | undefined {
-  if (rule.emails.length === 0 || event.type !== 'opened') return undefined;
+  if (!mailed(rule, event)) return undefined;
   const unit = rule.varOneUnit ? ` ${rule.varOneUnit}` : '';
   const first = `${rule.varOneLabel} (${rule.varOneReference})`;
   const second =
@@ -23,7 +35,7 @@ export function incidenceEmail(
     origin: 'IncidenceList',
     ruleId: String(rule.id),
   }).toString();
-  const lines = [
+  return notification(rule, event, [
     `Rule: ${rule.name}`,
     `Condition: ${first} ${rule.operator} ${second}`,
     `Variable: ${first}`,
@@ -33,7 +45,41 @@ export function incidenceEmail(
     `Since: ${new Date(event.openedAt).toISOString()}`,
     ...(rule.minDurationSeconds > 0 ? [`Held for at least: ${rule.minDurationSeconds} s`] : []),
     `Evolution: ${link.toString()}`,
-  ];
+  ]);
+}
+
+// The e-mail of a valve failure's incidence: the failure, the actuation it was found in and a link to the
+// valve's incidence review (spec §2 /ampo/incidence-review, epoch seconds).
+export function assetAlarmEmail(
+  source: MailedRule,
+  event: IncidenceEvent,
+  alarm: AssetAlarmEvent,
+  publicUrl: string,
+): EmailNotification | undefined {
+  if (!mailed(source, event)) return undefined;
+  const link = new URL('/ampo/incidence-review', publicUrl);
+  link.search = new URLSearchParams({
+    asset: alarm.asset,
+    beginDate: String(Math.floor(alarm.beginMs / 1000)),
+    endDate: String(Math.ceil(alarm.endMs / 1000)),
+    error: String(alarm.errorCode),
+  }).toString();
+  return notification(source, event, [
+    `Rule: ${source.name}`,
+    `Asset: ${alarm.asset}`,
+    `Failure: ${failureText(alarm.errorCode)}`,
+    `Operation: ${alarm.operation}`,
+    `Since: ${new Date(alarm.beginMs).toISOString()}`,
+    `Until: ${new Date(alarm.endMs).toISOString()}`,
+    `Review: ${link.toString()}`,
+  ]);
+}
+
+function mailed(rule: MailedRule, event: IncidenceEvent): boolean {
+  return rule.emails.length > 0 && event.type === 'opened';
+}
+
+function notification(rule: MailedRule, event: IncidenceEvent, lines: string[]): EmailNotification {
   return {
     id: `incidence-${event.incidenceId}`,
     rateKey: `rule-${rule.id}`,
@@ -44,15 +90,14 @@ export function incidenceEmail(
   };
 }
 
-/** What an opening or closing publishes: the event, and for an opening of a rule with e-mails the e-mail. */
+/** What an opening or closing publishes: the event, and the opening's e-mail when there is one. */
 export function transitionMessages(
-  rule: RuleDefinition,
+  ruleId: number,
   event: IncidenceEvent,
-  publicUrl: string,
+  email: EmailNotification | undefined,
 ): OutboxMessage[] {
-  const key = String(rule.id);
+  const key = String(ruleId);
   const messages: OutboxMessage[] = [{ topic: Topics.incidences, key, payload: event }];
-  const email = incidenceEmail(rule, event, publicUrl);
   if (email) messages.push({ topic: Topics.notifications, key, payload: email });
   return messages;
 }

@@ -1,24 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { Topics, type RuleCatalogEvent, type RuleCondition, type RuleOperator } from '@plantlens/contracts';
+import {
+  Topics,
+  type AssetAlarmSourceDto,
+  type RuleCatalogEvent,
+  type RuleCondition,
+  type RuleOperator,
+} from '@plantlens/contracts';
 import { Database, type DatabaseConnection } from '@plantlens/platform';
 import { sql } from 'kysely';
 import type { RulesDb } from '../database/rules-database';
 
-export interface RuleRow extends RuleCondition {
+// A rule, or an asset-alarm source (README "Valve failures as incidences"): that one has no variable.
+export interface RuleRow extends Omit<RuleCondition, 'varOneId'> {
   id: number;
   name: string;
   enabled: boolean;
   emails: string[];
   tags: string[];
-  varOneLabel: string;
-  varOneReference: string;
+  varOneId: number | null;
+  varOneLabel: string | null;
+  varOneReference: string | null;
   varTwoLabel: string | null;
   varTwoReference: string | null;
   assetId: number | null;
+  source: AssetAlarmSourceDto | null;
   createdAt: Date;
 }
 
-export type NewRule = Omit<RuleRow, 'id' | 'createdAt' | 'assetId'> & { varOneUnit: string | null };
+export type NewRule = Omit<
+  RuleRow,
+  'id' | 'createdAt' | 'assetId' | 'source' | 'varOneId' | 'varOneLabel' | 'varOneReference'
+> & { varOneId: number; varOneLabel: string; varOneReference: string; varOneUnit: string | null };
 
 export interface RuleChanges {
   name?: string;
@@ -38,27 +50,27 @@ export class RuleRepository {
   }
 
   private selectRules() {
-    return this.db
-      .selectFrom('rules.rule')
-      .select([
-        'id',
-        'name',
-        'enabled',
-        sql<RuleOperator>`operator`.as('operator'),
-        'var_one_id as varOneId',
-        'var_two_id as varTwoId',
-        'constant',
-        'min_duration_s as minDurationSeconds',
-        'deadband',
-        'emails',
-        'tags',
-        'var_one_label as varOneLabel',
-        'var_one_reference as varOneReference',
-        'var_two_label as varTwoLabel',
-        'var_two_reference as varTwoReference',
-        'asset_id as assetId',
-        'created_at as createdAt',
-      ]);
+    return this.db.selectFrom('rules.rule').select([
+      'id',
+      'name',
+      'enabled',
+      sql<RuleOperator>`operator`.as('operator'),
+      'var_one_id as varOneId',
+      'var_two_id as varTwoId',
+      'constant',
+      'min_duration_s as minDurationSeconds',
+      'deadband',
+      'emails',
+      'tags',
+      'var_one_label as varOneLabel',
+      'var_one_reference as varOneReference',
+      'var_two_label as varTwoLabel',
+      'var_two_reference as varTwoReference',
+      'asset_id as assetId',
+      sql<AssetAlarmSourceDto | null>`case when source_asset is null then null
+          else jsonb_build_object('asset', source_asset, 'errorCode', source_error_code) end`.as('source'),
+      'created_at as createdAt',
+    ]);
   }
 
   /** Every rule, or those carrying any of the tags. */
@@ -81,7 +93,7 @@ export class RuleRepository {
     return this.database.transaction(async (connection) => {
       const ids: number[] = [];
       for (const rule of rules) {
-        const assetId = await this.assetOf(connection, rule.varOneReference);
+        const assetId = await this.assetOf(connection, assetName(rule.varOneReference));
         const [row] = await connection.query<{ id: number }>(
           `insert into rules.rule (name, enabled, operator, var_one_id, var_two_id, constant, min_duration_s,
              deadband, emails, tags, var_one_label, var_one_reference, var_one_unit, var_two_label,
@@ -144,11 +156,35 @@ export class RuleRepository {
     });
   }
 
-  // The asset is the part of the client reference before its first "_" (gate01_torque → gate01).
-  private async assetOf(connection: DatabaseConnection, clientReference: string): Promise<number | null> {
-    const separator = clientReference.indexOf('_');
-    if (separator <= 0) return null;
-    const name = clientReference.slice(0, separator);
+  /**
+   * The asset-alarm source of the asset and failure code, made on first need (named `name`, on the map
+   * asset of that name) with its catalog event; two instances making it at once make one.
+   */
+  async sourceOf(asset: string, errorCode: number, name: string, outboxOwner: string): Promise<RuleRow> {
+    await this.database.transaction(async (connection) => {
+      const assetId = await this.assetOf(connection, asset);
+      const [created] = await connection.query<{ id: number }>(
+        `insert into rules.rule (name, operator, constant, source_asset, source_error_code, asset_id)
+         values ($1, '=', $3::integer, $2, $3::integer, $4)
+         on conflict (source_asset, source_error_code) where source_asset is not null do nothing
+         returning id`,
+        [name, asset, errorCode, assetId],
+      );
+      if (created)
+        await this.catalogEvent(connection, outboxOwner, {
+          entity: 'incidence-rule',
+          id: created.id,
+          change: 'created',
+        });
+    });
+    return this.selectRules()
+      .where('source_asset', '=', asset)
+      .where('source_error_code', '=', errorCode)
+      .executeTakeFirstOrThrow();
+  }
+
+  private async assetOf(connection: DatabaseConnection, name: string | null): Promise<number | null> {
+    if (!name) return null;
     await connection.query(`insert into rules.asset (name) values ($1) on conflict (name) do nothing`, [
       name,
     ]);
@@ -166,4 +202,11 @@ export class RuleRepository {
       JSON.stringify(event),
     ]);
   }
+}
+
+// The asset a rule watches: its first variable's client reference up to the first "_" (gate01_torque →
+// gate01); none without one.
+function assetName(clientReference: string): string | null {
+  const separator = clientReference.indexOf('_');
+  return separator > 0 ? clientReference.slice(0, separator) : null;
 }

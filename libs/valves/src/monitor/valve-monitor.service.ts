@@ -28,7 +28,7 @@ const ANALYSED_SIGNALS: ReadonlySet<string> = new Set(['opening', 'torque', 'pre
 export interface ValveMonitorCounters {
   /** points of `measurements` messages handled */
   pointsSeen: number;
-  /** of which valve signals, stored in valves.signal_sample */
+  /** of which valve signals, committed to valves.signal_sample */
   pointsKept: number;
   /** points dropped because the variables service did not know their variable (yet) */
   pointsOfUnknownVariables: number;
@@ -67,6 +67,8 @@ export class ValveMonitorService
   private normalCurves = new Map<string, (number | null)[]>();
   private readonly curveReloads: PeriodicJob<void>;
   private readonly signalWaitMs: number;
+  // Actuations complete but for torque or pressure: since when (wall clock) by `<asset>:<beginMs>`.
+  private readonly waitingSince = new Map<string, number>();
   readonly counters: ValveMonitorCounters = {
     pointsSeen: 0,
     pointsKept: 0,
@@ -127,7 +129,6 @@ export class ValveMonitorService
     await this.whenLoaded();
     const samples = await this.valveSamples(points);
     this.counters.pointsSeen += points.length;
-    this.counters.pointsKept += samples.length;
     if (samples.length === 0) return;
     await new Promise<void>((resolve, reject) => {
       this.waiting.push({ samples, resolve, reject });
@@ -169,6 +170,7 @@ export class ValveMonitorService
             this.storeAndAnalyse(tx, latestPerKey(batch)),
           );
           this.counters.transactions += 1;
+          for (const waiter of batch) this.counters.pointsKept += waiter.samples.length;
           this.counters.actuations += actuations;
           this.counters.errors += errors;
           if (errors > 0) this.alarms.publishSoon();
@@ -204,7 +206,7 @@ export class ValveMonitorService
       let until = cut.resumeFromMs ?? from;
       for (const span of cut.actuations) {
         // In time order: a valve's actuations are analysed one after the other, never past one still waiting.
-        if (!this.complete(span, watermarks.get(asset))) {
+        if (!this.complete(asset, span, watermarks.get(asset))) {
           until = span.beginMs;
           break;
         }
@@ -235,13 +237,24 @@ export class ValveMonitorService
     return inserted;
   }
 
-  // Torque and pressure have arrived through the end, or the opening ran far enough past it that whatever
-  // is missing is taken as lost (the actuation is then judged on the samples that did arrive).
-  private complete(span: ActuationSpan, marks: SignalWatermarks | undefined): boolean {
-    if (!marks) return false;
-    const arrived = (mark: number | null) => mark !== null && mark >= span.endMs;
-    if (arrived(marks.torque) && arrived(marks.pressure)) return true;
-    return marks.opening !== null && marks.opening >= span.endMs + this.signalWaitMs;
+  // Torque and pressure have arrived through the end; or they are taken as lost (the actuation is then
+  // judged on the samples that did arrive) once the opening ran VALVES_SIGNAL_WAIT_SECONDS past the end and
+  // this monitor has waited that long too. The second condition keeps a backlog whose torque partition lags
+  // its opening partition from being analysed early; the wait restarts with the process.
+  private complete(asset: string, span: ActuationSpan, marks: SignalWatermarks | undefined): boolean {
+    const key = `${asset}:${span.beginMs}`;
+    const arrived = (mark: number | null | undefined) => mark != null && mark >= span.endMs;
+    if (arrived(marks?.torque) && arrived(marks?.pressure)) {
+      this.waitingSince.delete(key);
+      return true;
+    }
+    if (marks?.opening == null || marks.opening < span.endMs + this.signalWaitMs) return false;
+    const now = Date.now();
+    const since = this.waitingSince.get(key) ?? now;
+    this.waitingSince.set(key, since);
+    if (now - since < this.signalWaitMs) return false;
+    this.waitingSince.delete(key);
+    return true;
   }
 }
 

@@ -2,6 +2,7 @@ import { dateRangeEnGB } from '../../components/date-range/i18n';
 import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
+import { ampoEnGB } from '../../features/valves/i18n';
 
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
@@ -16,6 +17,8 @@ export const enGB = {
     explorerMultipleCorrelation: 'Multiple correlation',
     queries: 'Queries',
     incidenceCurrentStatus: 'Current status',
+    valveCurrentStatus: 'Valve status',
+    valveHistoricAnalysis: 'Valve history',
     aggregateVariables: 'Aggregate variables',
     management: 'Variable management',
     csvUploader: 'CSV loader',
@@ -62,6 +65,9 @@ export const enGB = {
     RuleIncidenceSingle: 'Rule',
     RuleIncidenceBatch: 'Batch rules',
     CurrentStatusIncidence: 'Current status',
+    AmpoCurrentStatus: 'Current status',
+    IncidenceReview: 'Incidence review',
+    HistoricAnalysis: 'Historic analysis',
     CsvUploader: 'CSV loader',
     PerformanceBackoffice: 'Performance',
     CacheManagement: 'Cache management',
@@ -378,6 +384,7 @@ export const enGB = {
     },
   },
   incidences: incidencesEnGB,
+  ampo: ampoEnGB,
   variablePicker: variablePickerEnGB,
   dateRange: dateRangeEnGB,
   explorer: {

@@ -2,6 +2,7 @@ import { dateRangeEsES } from '../../components/date-range/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
+import { ampoEsES } from '../../features/valves/i18n';
 import type { Translation } from './en-gb';
 
 export const esES: Translation = {
@@ -16,6 +17,8 @@ export const esES: Translation = {
     explorerMultipleCorrelation: 'Correlación múltiple',
     queries: 'Consultas',
     incidenceCurrentStatus: 'Estado actual',
+    valveCurrentStatus: 'Estado de válvulas',
+    valveHistoricAnalysis: 'Histórico de válvulas',
     aggregateVariables: 'Variables agregadas',
     management: 'Gestión de variables',
     csvUploader: 'Cargador CSV',
@@ -62,6 +65,9 @@ export const esES: Translation = {
     RuleIncidenceSingle: 'Regla',
     RuleIncidenceBatch: 'Reglas en lote',
     CurrentStatusIncidence: 'Estado actual',
+    AmpoCurrentStatus: 'Estado actual',
+    IncidenceReview: 'Revisión de incidencia',
+    HistoricAnalysis: 'Análisis histórico',
     CsvUploader: 'Cargador CSV',
     PerformanceBackoffice: 'Rendimiento',
     CacheManagement: 'Gestión de caché',
@@ -378,6 +384,7 @@ export const esES: Translation = {
     },
   },
   incidences: incidencesEsES,
+  ampo: ampoEsES,
   variablePicker: variablePickerEsES,
   dateRange: dateRangeEsES,
   explorer: {

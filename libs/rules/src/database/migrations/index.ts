@@ -1,7 +1,9 @@
 import type { MigrationSet } from '@plantlens/platform';
 import * as rulesAndIncidences from './0001-rules-and-incidences';
+import * as assetAlarmSources from './0002-asset-alarm-sources';
 
 // Names sort in the order they apply.
 export const rulesMigrations: MigrationSet = {
   '0001-rules-and-incidences': rulesAndIncidences,
+  '0002-asset-alarm-sources': assetAlarmSources,
 };
