@@ -294,6 +294,10 @@ describe('valve screens API (/api/web/ampo, standalone)', () => {
     expect(tree[0]!.children[0]!.children.map((a) => a.hasNormalCurve)).toEqual([true, false]);
 
     await admin.post('/api/web/ampo/normal-curves/learn/').send({ asset: 'gate99' }).expect(404);
+    // every valve is asked for with {}, not with no body at all
+    const noBody = await admin.post('/api/web/ampo/normal-curves/learn/');
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.message).toMatch(/expected object/);
     const zero = await admin.post('/api/web/ampo/normal-curves/learn/').send({ actuations: 0 });
     expect(zero.status).toBe(400);
     expect(zero.body.message).toMatch(/^actuations: /);

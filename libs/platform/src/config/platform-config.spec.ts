@@ -77,6 +77,19 @@ describe('loadPlatformConfig', () => {
     );
   });
 
+  it("bounds the valve screens' current window and historic cap", () => {
+    const defaults = loadPlatformConfig({});
+    expect([defaults.VALVES_CURRENT_WINDOW_HOURS, defaults.VALVES_HISTORIC_MAX_ACTUATIONS]).toEqual([
+      24, 400,
+    ]);
+    expect(() => loadPlatformConfig({ VALVES_CURRENT_WINDOW_HOURS: '0' })).toThrow(
+      /VALVES_CURRENT_WINDOW_HOURS/,
+    );
+    expect(() => loadPlatformConfig({ VALVES_HISTORIC_MAX_ACTUATIONS: 'all' })).toThrow(
+      /VALVES_HISTORIC_MAX_ACTUATIONS/,
+    );
+  });
+
   describe('MQTT connector', () => {
     it('is off without MQTT_URL and takes its defaults with it', () => {
       expect(loadPlatformConfig({}).MQTT_URL).toBeUndefined();

@@ -112,7 +112,7 @@ const environmentSchema = z.object({
   // Declare variables seen for the first time (as the simulator does), or count their points as rejected.
   MQTT_DECLARE_UNKNOWN: flag.default(true),
   MQTT_BATCH_POINTS: z.coerce.number().int().min(1).max(100_000).default(5_000),
-  MQTT_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(400),
+  MQTT_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   // Points held before the connector stops reading from the broker (back-pressure).
   MQTT_BUFFER_POINTS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   // Most points correlation-data returns per variable; a denser X series is averaged into time buckets.
