@@ -14,3 +14,4 @@ node tools/bench/ingest-bench.mjs "$@"
 node tools/bench/timeline-bench.mjs "$@"
 node tools/bench/correlation-bench.mjs "$@"
 node tools/bench/rules-bench.mjs "$@"
+node tools/bench/valve-monitor-bench.mjs
