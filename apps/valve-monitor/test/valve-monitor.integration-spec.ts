@@ -1,6 +1,7 @@
 // The valve monitor scenario over real Kafka and PostgreSQL: a database of the run's own, the shared
-// broker's `measurements` read by a consumer group of the run's own (variable ids are unique to the run,
-// so other suites' points are only dropped as unknown), the restart a new app joining the same group.
+// broker's `measurements` read by a consumer group of the run's own from its current end (variable ids are
+// unique to the run, so other suites' points are only dropped as unknown), the restart a new app joining
+// the same group.
 import { Topics, type AssetAlarmEvent } from '@plantlens/contracts';
 import { ensureKafkaTopics, loadPlatformConfig } from '@plantlens/platform';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
@@ -31,10 +32,26 @@ describeValveMonitor('cluster: PostgreSQL + Kafka', async () => {
   });
   // Subscribing before a service created `asset-alarms` would race its leader election.
   await ensureKafkaTopics(`valves-it-${RUN}`, config.KAFKA_BROKERS!, config.KAFKA_TOPIC_PARTITIONS);
+  // The run's group starts at the end of `measurements`: what earlier runs and benchmarks left there is not
+  // this run's to wait for.
+  const consumerGroup = `valve-monitor-it-${RUN}`;
+  const admin = new Kafka({
+    clientId: `valves-it-${RUN}`,
+    brokers: config.KAFKA_BROKERS!,
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(Topics.measurements);
+  await admin.setOffsets({
+    groupId: consumerGroup,
+    topic: Topics.measurements,
+    partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+  });
+  await admin.disconnect();
   let consumer: Consumer | undefined;
   return {
     config,
-    consumerGroup: `valve-monitor-it-${RUN}`,
+    consumerGroup,
     firstVariableId: 1_700_000_000 + (Number(RUN) % 100_000_000),
     // One consumer for the whole run: it sees what every app instance published.
     async collectAlarms(_app, into: AssetAlarmEvent[]) {

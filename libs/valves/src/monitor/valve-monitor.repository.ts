@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { ValveOperation } from '@plantlens/contracts';
-import { Database } from '@plantlens/platform';
-import { sql, type Transaction } from 'kysely';
+import { Database, type DatabaseConnection } from '@plantlens/platform';
+import { sql, type CompiledQuery } from 'kysely';
 import type { SignalPoint } from '../analysis';
-import type { ValvesDatabase, ValvesDb } from '../database/valves-database';
+import type { ValvesDb } from '../database/valves-database';
+import { encodeSampleCopy } from './signal-sample-copy';
 
 // Rows per multi-row insert of actuations and errors (6 parameters each, under PostgreSQL's 65535).
 const ROWS_PER_INSERT = 5_000;
+const UNIQUE_VIOLATION = '23505';
 
 export interface VariableSignalRow {
   variableId: number;
@@ -67,7 +69,7 @@ export interface NormalCurveRow {
 export class ValveMonitorRepository {
   private readonly db: ValvesDb;
 
-  constructor(database: Database) {
+  constructor(private readonly database: Database) {
     this.db = database.kysely as ValvesDb;
   }
 
@@ -115,7 +117,7 @@ export class ValveMonitorRepository {
 
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   inTransaction<T>(work: (tx: MonitorTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new MonitorTransaction(trx)));
+    return this.database.transaction((connection) => work(new MonitorTransaction(connection, this.db)));
   }
 
   /** Errors whose alarm event is not on the bus yet, oldest first per valve. */
@@ -141,9 +143,20 @@ export class ValveMonitorRepository {
   }
 }
 
-// The statements of one analysis transaction.
+// The statements of one analysis transaction, built with Kysely and run on the transaction's connection
+// (which also takes the samples' COPY).
 export class MonitorTransaction {
-  constructor(private readonly trx: Transaction<ValvesDatabase>) {}
+  constructor(
+    private readonly connection: DatabaseConnection,
+    // only to build queries with; they run on the connection
+    private readonly db: ValvesDb,
+  ) {}
+
+  // Builders compile on their own, raw `sql` against the dialect.
+  private run<R>(query: { compile(db: ValvesDb): CompiledQuery<R> }): Promise<R[]> {
+    const { sql: text, parameters } = query.compile(this.db);
+    return this.connection.query<R>(text, parameters);
+  }
 
   /**
    * Locks the analysis progress of the valves (creating it at 0), in name order so that two monitor
@@ -151,46 +164,61 @@ export class MonitorTransaction {
    */
   async lockProgress(assets: string[]): Promise<Map<string, number>> {
     const sorted = [...assets].sort();
-    await sql`
+    await this.run(sql`
       insert into valves.analysis_progress (asset, analysed_until_ms)
       select asset, 0 from unnest(${sorted}::text[]) as a(asset)
-      on conflict (asset) do nothing`.execute(this.trx);
-    const { rows } = await sql<{ asset: string; untilMs: number }>`
+      on conflict (asset) do nothing`);
+    const rows = await this.run(sql<{ asset: string; untilMs: number }>`
       select asset, analysed_until_ms::float8 as "untilMs" from valves.analysis_progress
-       where asset = any(${sorted}::text[]) order by asset for update`.execute(this.trx);
+       where asset = any(${sorted}::text[]) order by asset for update`);
     return new Map(rows.map((row) => [row.asset, row.untilMs]));
   }
 
-  /** Idempotent: a sample already stored is overwritten (the input must not repeat a key). */
+  /**
+   * Idempotent: a sample already stored is overwritten (the input must not repeat a key). Almost always
+   * all are new: a binary COPY straight into the table, as fast as PostgreSQL loads rows. If one already
+   * exists (a replay, a correction), that attempt is undone to a savepoint and the samples are upserted.
+   */
   async upsertSamples(samples: SampleRow[]): Promise<void> {
     if (samples.length === 0) return;
-    await sql`
-      insert into valves.signal_sample (asset, signal, ts, value)
-      select * from unnest(${samples.map((s) => s.asset)}::text[], ${samples.map((s) => s.signal)}::text[],
-                           ${samples.map((s) => s.ts)}::bigint[], ${samples.map((s) => s.value)}::float8[])
-      on conflict (asset, signal, ts) do update set value = excluded.value`.execute(this.trx);
+    await this.connection.query('savepoint new_samples');
+    try {
+      await this.connection.copyFrom(
+        'copy valves.signal_sample (asset, signal, ts, value) from stdin (format binary)',
+        encodeSampleCopy(samples),
+      );
+      await this.connection.query('release savepoint new_samples');
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      await this.connection.query('rollback to savepoint new_samples');
+      await this.run(sql`
+        insert into valves.signal_sample (asset, signal, ts, value)
+        select * from unnest(${samples.map((s) => s.asset)}::text[], ${samples.map((s) => s.signal)}::text[],
+                             ${samples.map((s) => s.ts)}::bigint[], ${samples.map((s) => s.value)}::float8[])
+        on conflict (asset, signal, ts) do update set value = excluded.value`);
+    }
   }
 
   /** The opening samples of each valve from its instant on, in time order. */
   async openingSince(since: Map<string, number>): Promise<Map<string, SignalPoint[]>> {
     const assets = [...since.keys()];
-    const { rows } = await sql<{ asset: string; tsMs: number; value: number }>`
+    const rows = await this.run(sql<{ asset: string; tsMs: number; value: number }>`
       select s.asset, s.ts::float8 as "tsMs", s.value
         from unnest(${assets}::text[], ${assets.map((a) => since.get(a))}::bigint[]) as p(asset, since)
         join valves.signal_sample s on s.asset = p.asset and s.signal = 'opening' and s.ts >= p.since
-       order by s.asset, s.ts`.execute(this.trx);
+       order by s.asset, s.ts`);
     const byAsset = new Map<string, SignalPoint[]>(assets.map((asset) => [asset, []]));
     for (const { asset, tsMs, value } of rows) byAsset.get(asset)?.push({ tsMs, value });
     return byAsset;
   }
 
   async watermarks(assets: string[]): Promise<Map<string, SignalWatermarks>> {
-    const { rows } = await sql<SignalWatermarks & { asset: string }>`
+    const rows = await this.run(sql<SignalWatermarks & { asset: string }>`
       select a.asset,
              (select max(ts) from valves.signal_sample s where s.asset = a.asset and s.signal = 'opening')::float8 as opening,
              (select max(ts) from valves.signal_sample s where s.asset = a.asset and s.signal = 'torque')::float8 as torque,
              (select max(ts) from valves.signal_sample s where s.asset = a.asset and s.signal = 'pressure')::float8 as pressure
-        from unnest(${assets}::text[]) as a(asset)`.execute(this.trx);
+        from unnest(${assets}::text[]) as a(asset)`);
     return new Map(rows.map(({ asset, ...marks }) => [asset, marks]));
   }
 
@@ -198,14 +226,19 @@ export class MonitorTransaction {
   async torqueAndPressure(spans: SpanQuery[]): Promise<{ torque: SignalPoint[]; pressure: SignalPoint[] }[]> {
     const result = spans.map(() => ({ torque: [] as SignalPoint[], pressure: [] as SignalPoint[] }));
     if (spans.length === 0) return result;
-    const { rows } = await sql<{ i: number; signal: 'torque' | 'pressure'; tsMs: number; value: number }>`
+    const rows = await this.run(sql<{
+      i: number;
+      signal: 'torque' | 'pressure';
+      tsMs: number;
+      value: number;
+    }>`
       select p.i::int as i, s.signal, s.ts::float8 as "tsMs", s.value
         from unnest(${spans.map((s) => s.asset)}::text[], ${spans.map((s) => s.beginMs)}::bigint[],
                     ${spans.map((s) => s.endMs)}::bigint[]) with ordinality as p(asset, begin_ms, end_ms, i)
         join valves.signal_sample s
           on s.asset = p.asset and s.signal = any('{torque,pressure}'::text[])
          and s.ts between p.begin_ms and p.end_ms
-       order by p.i, s.signal, s.ts`.execute(this.trx);
+       order by p.i, s.signal, s.ts`);
     for (const { i, signal, tsMs, value } of rows) result[i - 1][signal].push({ tsMs, value });
     return result;
   }
@@ -214,21 +247,22 @@ export class MonitorTransaction {
   async insertActuations(rows: ActuationRow[]): Promise<number> {
     let inserted = 0;
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      const result = await this.trx
-        .insertInto('valves.actuation')
-        .values(
-          rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({
-            asset: row.asset,
-            begin_ms: row.beginMs,
-            end_ms: row.endMs,
-            operation: row.operation,
-            codes: row.codes,
-            torque_profile: row.torqueProfile,
-          })),
-        )
-        .onConflict((conflict) => conflict.columns(['asset', 'begin_ms']).doNothing())
-        .returning('asset')
-        .execute();
+      const result = await this.run(
+        this.db
+          .insertInto('valves.actuation')
+          .values(
+            rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({
+              asset: row.asset,
+              begin_ms: row.beginMs,
+              end_ms: row.endMs,
+              operation: row.operation,
+              codes: row.codes,
+              torque_profile: row.torqueProfile,
+            })),
+          )
+          .onConflict((conflict) => conflict.columns(['asset', 'begin_ms']).doNothing())
+          .returning('asset'),
+      );
       inserted += result.length;
     }
     return inserted;
@@ -238,19 +272,20 @@ export class MonitorTransaction {
   async insertErrors(rows: AssetErrorRow[]): Promise<number> {
     let inserted = 0;
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      const result = await this.trx
-        .insertInto('valves.asset_error')
-        .values(
-          rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({
-            asset: row.asset,
-            begin_ms: row.beginMs,
-            end_ms: row.endMs,
-            code: row.code,
-          })),
-        )
-        .onConflict((conflict) => conflict.columns(['asset', 'begin_ms', 'code']).doNothing())
-        .returning('asset')
-        .execute();
+      const result = await this.run(
+        this.db
+          .insertInto('valves.asset_error')
+          .values(
+            rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({
+              asset: row.asset,
+              begin_ms: row.beginMs,
+              end_ms: row.endMs,
+              code: row.code,
+            })),
+          )
+          .onConflict((conflict) => conflict.columns(['asset', 'begin_ms', 'code']).doNothing())
+          .returning('asset'),
+      );
       inserted += result.length;
     }
     return inserted;
@@ -259,9 +294,9 @@ export class MonitorTransaction {
   async setProgress(untilMs: Map<string, number>): Promise<void> {
     if (untilMs.size === 0) return;
     const assets = [...untilMs.keys()];
-    await sql`
+    await this.run(sql`
       update valves.analysis_progress p set analysed_until_ms = n.until_ms
         from unnest(${assets}::text[], ${assets.map((a) => untilMs.get(a))}::bigint[]) as n(asset, until_ms)
-       where p.asset = n.asset`.execute(this.trx);
+       where p.asset = n.asset`);
   }
 }

@@ -22,6 +22,9 @@ import { ValveSignalCatalog } from './valve-signal-catalog';
 
 // Other replicas learn a new normal curve this late at most (the one that learned it is told at once).
 const NORMAL_CURVE_RELOAD_MS = 60_000;
+// Valves are spread over this many lanes, each a group-commit loop of its own on a connection of its own:
+// transactions of different valves run side by side, one valve's stay in order.
+const LANES = 4;
 // Signals whose samples make an actuation and its classification.
 const ANALYSED_SIGNALS: ReadonlySet<string> = new Set(['opening', 'torque', 'pressure']);
 
@@ -44,6 +47,11 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
+interface Lane {
+  waiting: Waiter[];
+  committing: boolean;
+}
+
 interface PlannedSpan extends ActuationSpan {
   asset: string;
 }
@@ -61,8 +69,8 @@ export class ValveMonitorService
 {
   private readonly logger = new Logger('ValveMonitor');
   private loaded: Promise<void> | undefined;
-  private waiting: Waiter[] = [];
-  private committing = false;
+  private readonly lanes: Lane[] = Array.from({ length: LANES }, () => ({ waiting: [], committing: false }));
+  private readonly laneOfAsset = new Map<string, Lane>();
   private stopping = false;
   private normalCurves = new Map<string, (number | null)[]>();
   private readonly curveReloads: PeriodicJob<void>;
@@ -102,7 +110,7 @@ export class ValveMonitorService
   // Messages still arriving are refused (redelivered to whoever consumes next); those accepted are committed.
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    while (this.committing || this.waiting.length > 0)
+    while (this.lanes.some((lane) => lane.committing || lane.waiting.length > 0))
       await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
@@ -129,11 +137,31 @@ export class ValveMonitorService
     await this.whenLoaded();
     const samples = await this.valveSamples(points);
     this.counters.pointsSeen += points.length;
-    if (samples.length === 0) return;
-    await new Promise<void>((resolve, reject) => {
-      this.waiting.push({ samples, resolve, reject });
-      if (!this.committing) void this.commitLoop();
-    });
+    const byLane = new Map<Lane, SampleRow[]>();
+    for (const sample of samples) {
+      const lane = this.laneOf(sample.asset);
+      const list = byLane.get(lane);
+      if (list) list.push(sample);
+      else byLane.set(lane, [sample]);
+    }
+    await Promise.all(
+      [...byLane].map(
+        ([lane, laneSamples]) =>
+          new Promise<void>((resolve, reject) => {
+            lane.waiting.push({ samples: laneSamples, resolve, reject });
+            if (!lane.committing) void this.commitLoop(lane);
+          }),
+      ),
+    );
+  }
+
+  private laneOf(asset: string): Lane {
+    let lane = this.laneOfAsset.get(asset);
+    if (!lane) {
+      lane = this.lanes[this.laneOfAsset.size % LANES];
+      this.laneOfAsset.set(asset, lane);
+    }
+    return lane;
   }
 
   private whenLoaded(): Promise<void> {
@@ -160,11 +188,11 @@ export class ValveMonitorService
     return samples;
   }
 
-  private async commitLoop(): Promise<void> {
-    this.committing = true;
+  private async commitLoop(lane: Lane): Promise<void> {
+    lane.committing = true;
     try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0);
+      while (lane.waiting.length > 0) {
+        const batch = lane.waiting.splice(0);
         try {
           const { actuations, errors } = await this.repository.inTransaction((tx) =>
             this.storeAndAnalyse(tx, latestPerKey(batch)),
@@ -183,7 +211,7 @@ export class ValveMonitorService
         }
       }
     } finally {
-      this.committing = false;
+      lane.committing = false;
     }
   }
 
