@@ -30,8 +30,9 @@ const { Kafka, logLevel } = require('kafkajs');
 const KEYS = Number(process.env.BENCH_VALVES_PARTITIONS ?? 6);
 const POINTS = Number(process.env.BENCH_VALVES_POINTS ?? 2_000_000);
 const PACED_SECONDS = Number(process.env.BENCH_VALVES_PACED_SECONDS ?? 30);
-// Data seconds per message block: one message per key holds this many seconds of its variables.
-const BLOCK_SECONDS = 60;
+// Data seconds per message block: one message per key holds this many seconds of its variables (about
+// 4 000 points, the size of the simulator's batches).
+const BLOCK_SECONDS = 600;
 const BROKER_ENV = {
   KAFKA_HOME: resolve(ROOT, '.tools/kafka-valves-bench'),
   KAFKA_PORT: '19392',
