@@ -21,23 +21,23 @@ export interface ActuationSignals {
 }
 
 // Zones of the travel, in progress levels (0 = the start extreme, 120 = the end one), after the spec's
-// limit curves. Unseating: the raised limits at levels 1..3 and as many levels again and more, where an
-// unseating peak decays (up to 8.3 %; judged a level leniently off the curve levels, its top may be read
-// a few levels late). Switching point: the plateau where the limit is 17 (levels 55..64) widened by 5
-// levels each side, where the tail of a switching-point peak crosses the lower limit.
-export const UNSEATING_LAST_LEVEL = 10;
-export const SWITCHING_FIRST_LEVEL = 50;
-export const SWITCHING_LAST_LEVEL = 69;
+// limit curves. Unseating: the raised limits at levels 1..3 and the decay of an unseating peak after them,
+// where its top may be read when readings off the levels are judged leniently (up to 8.3 %). Switching
+// point: the plateau where the limit is 17 (levels 55..64) widened by 5 levels each side, where the tail
+// of a switching-point peak crosses the lower limit.
+const UNSEATING_LAST_LEVEL = 10;
+const SWITCHING_FIRST_LEVEL = 50;
+const SWITCHING_LAST_LEVEL = 69;
 // The seating levels (limits 50 and 70) are not running travel.
 const RUNNING_LAST_LEVEL = VALVE_CURVE_STEPS - 2;
 // Sustained high torque: at least this share of the running-travel readings high, out of at least
 // MIN_RUNNING_READINGS readings (fewer cannot tell a sustained load from a local one).
-export const SUSTAINED_SHARE = 0.5;
-export const MIN_RUNNING_READINGS = 5;
+const SUSTAINED_SHARE = 0.5;
+const MIN_RUNNING_READINGS = 5;
 // A reading is also high when it exceeds the learned normal torque at its level by this much: the normal
 // cycle-to-cycle spread is a few % of the torque, plus sensor noise.
-export const NORMAL_MARGIN_ABSOLUTE = 2;
-export const NORMAL_MARGIN_RELATIVE = 0.15;
+const NORMAL_MARGIN_ABSOLUTE = 2;
+const NORMAL_MARGIN_RELATIVE = 0.15;
 // An opening reading this close to a curve level's 2-decimal value is on that level.
 const ON_LEVEL_PCT = 0.005;
 // Opening readings further apart than this many usual intervals leave a gap.

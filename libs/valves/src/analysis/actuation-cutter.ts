@@ -13,7 +13,7 @@ export interface ActuationSpan {
 
 // A movement back against its direction by more than this (2 curve levels) is a reversal, not sensor
 // noise: the actuation is then not complete and is not cut.
-export const REVERSAL_TOLERANCE_PCT = (2 * 100) / VALVE_CURVE_STEPS;
+const REVERSAL_TOLERANCE_PCT = (2 * 100) / VALVE_CURVE_STEPS;
 
 type Extreme = 'closed' | 'open';
 
