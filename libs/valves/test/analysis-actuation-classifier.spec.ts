@@ -17,19 +17,23 @@ function normalCurveOf(operation: 'opening' | 'closure'): (number | null)[] {
 }
 
 describe('torqueProfile', () => {
-  it('places each torque reading on the curve level of the opening read nearest in time', () => {
-    const { span, signals } = ramp('opening', { levelsPerReading: 3 });
-    // The torque sensor samples 300 ms after the opening sensor.
+  it('places each torque reading on the level of the opening interpolated at its instant', () => {
+    // The opening is read every 4 curve levels; the torque half a second later, 2 levels further.
+    const { span, signals } = ramp('opening', { levelsPerReading: 4 });
     const late: ActuationSignals = {
       ...signals,
-      torque: signals.torque.map((p) => ({ ...p, tsMs: p.tsMs + 300 })),
+      torque: signals.torque
+        .slice(0, -1)
+        .map((p, k) => ({ tsMs: p.tsMs + 500, value: healthyTorque(4 * k + 2) })),
     };
-    const profile = torqueProfile({ ...span, endMs: span.endMs + 300 }, late);
+    const profile = torqueProfile(span, late);
     expect(profile).toHaveLength(121);
-    expect(profile[0]).toBe(0);
-    expect(profile[3]).toBe(healthyTorque(3));
-    expect(profile[4]).toBeNull();
-    expect(profile[120]).toBe(healthyTorque(120));
+    expect(profile[2]).toBe(healthyTorque(2));
+    expect(profile[58]).toBe(healthyTorque(58));
+    expect(profile.filter((value) => value !== null)).toHaveLength(30);
+    // A lost opening reading is bridged, not replaced by a neighbour's.
+    const lost = { ...late, opening: late.opening.filter((_, k) => k !== 1) };
+    expect(torqueProfile(span, lost)[2]).toBe(healthyTorque(2));
   });
 
   it('maps a closure by opening level, so level 0 is the closed end', () => {
@@ -119,5 +123,33 @@ describe('classifyActuation', () => {
     expect(valveCurveOpeningLevel(55)).toBe(45.83);
     expect(classify('opening', at55(16.9))).toEqual([]);
     expect(classify('opening', at55(17.1))).toEqual([3]);
+  });
+
+  it('does not judge the torque at rest on the start extreme, where a sensor offset would exceed the limit 0', () => {
+    const offset: TorqueByProgress = (p) => (p === 0 ? 0.3 : healthyTorque(p));
+    expect(classify('opening', offset)).toEqual([]);
+    expect(classify('closure', offset)).toEqual([]);
+  });
+
+  it('judges an opening read off the curve levels against the most lenient level within one of it', () => {
+    // 12 at progress level 4: over its limit 5, under the 15 of level 3.
+    const torque = withExtra(healthyTorque, 4, 4, 12 - healthyTorque(4));
+    expect(classify('opening', torque)).toEqual([1]);
+    const { span, signals } = ramp('opening', { torque });
+    const offLevel = { ...signals, opening: signals.opening.map((p) => ({ ...p, value: p.value + 0.3 })) };
+    expect(classifyActuation(span, offLevel, null)).toEqual([]);
+    // Far over any limit around it, it is still high.
+    const { span: s2, signals: high } = ramp('opening', { torque: withExtra(healthyTorque, 4, 8, 30) });
+    const highOffLevel = { ...high, opening: high.opening.map((p) => ({ ...p, value: p.value + 0.3 })) };
+    expect(classifyActuation(s2, highOffLevel, null)).toEqual([1]);
+  });
+
+  it('judges torque read across a gap in the opening readings against the whole range passed', () => {
+    // 12 at progress level 8 (limit 5), while the opening readings of levels 2 to 9 are lost.
+    const torque = withExtra(healthyTorque, 8, 8, 12 - healthyTorque(8));
+    const { span, signals } = ramp('opening', { torque });
+    expect(classifyActuation(span, signals, null)).toEqual([1]);
+    const gap = { ...signals, opening: signals.opening.filter((_, k) => k < 2 || k > 9) };
+    expect(classifyActuation(span, gap, null)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { cutActuations } from '../src/analysis';
+import { cutActuations, MAX_ACTUATION_MS } from '../src/analysis';
 import { openingSeries, SECOND_MS } from './analysis-fixtures';
 
 const up = [0, 0, 20, 40, 60, 80, 100, 100];
@@ -37,6 +37,10 @@ describe('cutActuations', () => {
     expect(actuations).toEqual([{ operation: 'opening', beginMs: 0, endMs: 5 * SECOND_MS }]);
   });
 
+  it('resumes after a reversed movement, which is not read again', () => {
+    expect(cutActuations(openingSeries([0, 30, 60, 40])).resumeFromMs).toBe(3 * SECOND_MS);
+  });
+
   it('resumes from the start of an actuation still in progress, and cuts it once on the next call', () => {
     const series = openingSeries([...up, 100, 80, 60]);
     const first = cutActuations(series);
@@ -47,6 +51,23 @@ describe('cutActuations', () => {
       actuations: [{ operation: 'closure', beginMs: 8 * SECOND_MS, endMs: 12 * SECOND_MS }],
       resumeFromMs: 13 * SECOND_MS,
     });
+  });
+
+  it('gives up a movement that lasts longer than any actuation, and does not read it again', () => {
+    const stalled = [
+      { tsMs: 0, value: 0 },
+      { tsMs: SECOND_MS, value: 40 },
+      { tsMs: MAX_ACTUATION_MS, value: 40 },
+      { tsMs: MAX_ACTUATION_MS + SECOND_MS, value: 40 },
+    ];
+    expect(cutActuations(stalled)).toEqual({ actuations: [], resumeFromMs: MAX_ACTUATION_MS + SECOND_MS });
+    const arrives = [...stalled, { tsMs: MAX_ACTUATION_MS + 2 * SECOND_MS, value: 100 }];
+    expect(cutActuations(arrives).actuations).toEqual([]);
+    // Within the limit it is an actuation, however slow.
+    const slow = [stalled[0], stalled[1], { tsMs: MAX_ACTUATION_MS, value: 100 }];
+    expect(cutActuations(slow).actuations).toEqual([
+      { operation: 'opening', beginMs: 0, endMs: MAX_ACTUATION_MS },
+    ]);
   });
 
   it('does not cut a movement under way when the series starts', () => {

@@ -1,3 +1,3 @@
-export { cutActuations, type ActuationSpan, type SignalPoint } from './actuation-cutter';
+export { cutActuations, MAX_ACTUATION_MS, type ActuationSpan, type SignalPoint } from './actuation-cutter';
 export { classifyActuation, torqueProfile, type ActuationSignals } from './actuation-classifier';
 export { learnNormalCurve, NORMAL_CURVE_DEFAULT_ACTUATIONS } from './normal-curve';
