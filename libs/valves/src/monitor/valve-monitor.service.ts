@@ -225,15 +225,19 @@ export class ValveMonitorService
     await tx.upsertSamples(samples);
     if (assets.length === 0) return { actuations: 0, errors: 0 };
 
-    const [opening, watermarks] = await Promise.all([tx.openingSince(progress), tx.watermarks(assets)]);
+    const opening = await tx.openingSince(progress);
+    const cuts = assets.map((asset) => ({ asset, cut: cutActuations(opening.get(asset) ?? []) }));
+    // Most transactions complete no actuation: then no watermark is needed.
+    const cutting = cuts.filter(({ cut }) => cut.actuations.length > 0).map(({ asset }) => asset);
+    const watermarks =
+      cutting.length > 0 ? await tx.watermarks(cutting) : new Map<string, SignalWatermarks>();
     const spans: PlannedSpan[] = [];
     const moved = new Map<string, number>();
-    for (const asset of assets) {
+    for (const { asset, cut } of cuts) {
       const from = progress.get(asset) ?? 0;
       // Waits of actuations analysed meanwhile (by another instance) are over.
       const waits = this.waitingSince.get(asset);
       for (const beginMs of waits?.keys() ?? []) if (beginMs < from) waits?.delete(beginMs);
-      const cut = cutActuations(opening.get(asset) ?? []);
       let until = cut.resumeFromMs ?? from;
       for (const span of cut.actuations) {
         // In time order: a valve's actuations are analysed one after the other, never past one still waiting.
