@@ -7,6 +7,7 @@ import {
   type ReadPacket,
   type WritePacket,
 } from '@nestjs/microservices';
+import { isObservable, lastValueFrom } from 'rxjs';
 import type { BrokerMessage, InMemoryBroker } from './in-memory-broker';
 
 export class InMemoryContext extends BaseRpcContext<[BrokerMessage]> {
@@ -42,6 +43,19 @@ export class InMemoryServer extends Server implements CustomTransportStrategy {
 
   close(): void {
     for (const topic of this.subscribedTopics.splice(0)) this.broker.unsubscribe(topic, this.groupId);
+  }
+
+  // As ServerKafka does: a message is done when every handler of its pattern is. Several modules of one
+  // process consuming a topic (standalone) are chained into one stream, which the base class only starts:
+  // the message would be committed before their effects are durable, and their failures not redelivered.
+  override async handleEvent(pattern: string, packet: ReadPacket, context: BaseRpcContext): Promise<void> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler) {
+      this.logger.error(`No event handler for pattern ${pattern}`);
+      return;
+    }
+    const resultOrStream: unknown = await handler(packet.data, context);
+    if (isObservable(resultOrStream)) await lastValueFrom(resultOrStream, { defaultValue: undefined });
   }
 
   on(): void {

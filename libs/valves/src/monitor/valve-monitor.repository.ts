@@ -164,13 +164,12 @@ export class MonitorTransaction {
    */
   async lockProgress(assets: string[]): Promise<Map<string, number>> {
     const sorted = [...assets].sort();
-    await this.run(sql`
-      insert into valves.analysis_progress (asset, analysed_until_ms)
-      select asset, 0 from unnest(${sorted}::text[]) as a(asset)
-      on conflict (asset) do nothing`);
+    // One statement: a missing row is created, an existing one locked by the no-op update.
     const rows = await this.run(sql<{ asset: string; untilMs: number }>`
-      select asset, analysed_until_ms::float8 as "untilMs" from valves.analysis_progress
-       where asset = any(${sorted}::text[]) order by asset for update`);
+      insert into valves.analysis_progress as p (asset, analysed_until_ms)
+      select asset, 0 from unnest(${sorted}::text[]) with ordinality as a(asset, n) order by n
+      on conflict (asset) do update set analysed_until_ms = p.analysed_until_ms
+      returning p.asset, p.analysed_until_ms::float8 as "untilMs"`);
     return new Map(rows.map((row) => [row.asset, row.untilMs]));
   }
 

@@ -75,8 +75,8 @@ export class ValveMonitorService
   private normalCurves = new Map<string, (number | null)[]>();
   private readonly curveReloads: PeriodicJob<void>;
   private readonly signalWaitMs: number;
-  // Actuations complete but for torque or pressure: since when (wall clock) by `<asset>:<beginMs>`.
-  private readonly waitingSince = new Map<string, number>();
+  // Actuations complete but for torque or pressure: since when (wall clock), by valve and beginMs.
+  private readonly waitingSince = new Map<string, Map<number, number>>();
   readonly counters: ValveMonitorCounters = {
     pointsSeen: 0,
     pointsKept: 0,
@@ -225,12 +225,19 @@ export class ValveMonitorService
     await tx.upsertSamples(samples);
     if (assets.length === 0) return { actuations: 0, errors: 0 };
 
-    const [opening, watermarks] = await Promise.all([tx.openingSince(progress), tx.watermarks(assets)]);
+    const opening = await tx.openingSince(progress);
+    const cuts = assets.map((asset) => ({ asset, cut: cutActuations(opening.get(asset) ?? []) }));
+    // Most transactions complete no actuation: then no watermark is needed.
+    const cutting = cuts.filter(({ cut }) => cut.actuations.length > 0).map(({ asset }) => asset);
+    const watermarks =
+      cutting.length > 0 ? await tx.watermarks(cutting) : new Map<string, SignalWatermarks>();
     const spans: PlannedSpan[] = [];
     const moved = new Map<string, number>();
-    for (const asset of assets) {
+    for (const { asset, cut } of cuts) {
       const from = progress.get(asset) ?? 0;
-      const cut = cutActuations(opening.get(asset) ?? []);
+      // Waits of actuations analysed meanwhile (by another instance) are over.
+      const waits = this.waitingSince.get(asset);
+      for (const beginMs of waits?.keys() ?? []) if (beginMs < from) waits?.delete(beginMs);
       let until = cut.resumeFromMs ?? from;
       for (const span of cut.actuations) {
         // In time order: a valve's actuations are analysed one after the other, never past one still waiting.
@@ -270,18 +277,19 @@ export class ValveMonitorService
   // this monitor has waited that long too. The second condition keeps a backlog whose torque partition lags
   // its opening partition from being analysed early; the wait restarts with the process.
   private complete(asset: string, span: ActuationSpan, marks: SignalWatermarks | undefined): boolean {
-    const key = `${asset}:${span.beginMs}`;
     const arrived = (mark: number | null | undefined) => mark != null && mark >= span.endMs;
+    const waits = this.waitingSince.get(asset) ?? new Map<number, number>();
+    this.waitingSince.set(asset, waits);
     if (arrived(marks?.torque) && arrived(marks?.pressure)) {
-      this.waitingSince.delete(key);
+      waits.delete(span.beginMs);
       return true;
     }
     if (marks?.opening == null || marks.opening < span.endMs + this.signalWaitMs) return false;
     const now = Date.now();
-    const since = this.waitingSince.get(key) ?? now;
-    this.waitingSince.set(key, since);
+    const since = waits.get(span.beginMs) ?? now;
+    waits.set(span.beginMs, since);
     if (now - since < this.signalWaitMs) return false;
-    this.waitingSince.delete(key);
+    waits.delete(span.beginMs);
     return true;
   }
 }
