@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer } from '../../../testing/test-api-server';
 import { PLANT_TREE, STATUS_WITH_ALARMS, STATUS_WITHOUT_ALARMS, T0 } from '../fixtures/valve-fixtures';
@@ -52,6 +52,7 @@ describe('/ampo/current-status', () => {
     expect(within(screen.getByTestId('alarm-counter-Gate')).getByText('2')).toBeInTheDocument();
     expect(within(screen.getByTestId('alarm-counter-Plug')).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByTestId('alarm-counter-Switchplug')).getByText('0')).toBeInTheDocument();
+    cleanup();
     await server.stop();
 
     // A new visit (new store) starts in the coke-drum zoom.
