@@ -23,6 +23,7 @@ import {
   HISTORIC_ORIGINS,
   assetOfClientReference,
   historicParams,
+  isIncidentOrigin,
   isRetrieved,
   reviewSearch,
   type HistoricParams,
@@ -49,11 +50,15 @@ function useOriginNavigation(params: HistoricParams, asset: string | undefined):
         })}`
       : undefined;
   const historic = { label: t('routes.HistoricAnalysis'), to: ROUTES.HistoricAnalysis };
+  const incidentOrigin = isIncidentOrigin(params.origin) ? params.origin : undefined;
   usePageBreadcrumb(
-    params.origin === HISTORIC_ORIGINS.incidentList
+    incidentOrigin
       ? [
           { label: t('routes.Workspace'), to: ROUTES.Workspace },
           { label: t('routes.IncidenceList'), to: ROUTES.IncidenceList },
+          ...(incidentOrigin === 'IncidenceHistoric'
+            ? [{ label: t('routes.IncidenceHistoric'), to: ROUTES.IncidenceHistoric }]
+            : []),
           historic,
         ]
       : review
@@ -64,8 +69,7 @@ function useOriginNavigation(params: HistoricParams, asset: string | undefined):
           ]
         : undefined,
   );
-  if (params.origin === HISTORIC_ORIGINS.incidentList) return ROUTES.IncidenceList;
-  return review;
+  return incidentOrigin ? ROUTES[incidentOrigin] : review;
 }
 
 export function HistoricAnalysisPage() {
