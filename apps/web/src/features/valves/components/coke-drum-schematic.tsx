@@ -11,15 +11,15 @@ const STEEL = '#5b6b7a';
 const PIPE = '#7d8a96';
 
 // Where each valve of drum A sits on the drawing, and which way its label goes.
-const VALVES: Record<ValveAssetId, { x: number; y: number; side: 'left' | 'right' }> = {
-  gate01: { x: 300, y: 62, side: 'right' },
-  gate02: { x: 300, y: 578, side: 'right' },
-  switch01: { x: 470, y: 120, side: 'right' },
-  lift01: { x: 130, y: 180, side: 'left' },
-  lift02: { x: 130, y: 290, side: 'left' },
-  lift03: { x: 130, y: 400, side: 'left' },
-  lift04: { x: 470, y: 330, side: 'right' },
-  lift05: { x: 470, y: 470, side: 'right' },
+const VALVES: Record<ValveAssetId, { x: number; y: number; label: 'right' | 'below' }> = {
+  gate01: { x: 300, y: 62, label: 'right' },
+  gate02: { x: 300, y: 578, label: 'right' },
+  switch01: { x: 470, y: 120, label: 'below' },
+  lift01: { x: 130, y: 180, label: 'below' },
+  lift02: { x: 130, y: 290, label: 'below' },
+  lift03: { x: 130, y: 400, label: 'below' },
+  lift04: { x: 470, y: 330, label: 'below' },
+  lift05: { x: 470, y: 470, label: 'below' },
 };
 
 // A valve symbol: the bow-tie body with its actuator on a stem, on a horizontal line.
@@ -116,7 +116,7 @@ export function CokeDrumSchematic({ alarms, onOpen }: CokeDrumSchematicProps) {
       </g>
 
       {(Object.entries(VALVES) as [ValveAssetId, (typeof VALVES)[ValveAssetId]][]).map(
-        ([asset, { x, y, side }]) => {
+        ([asset, { x, y, label }]) => {
           const count = alarms.get(asset) ?? 0;
           return (
             <g key={asset} data-testid={`valve-${asset}`}>
@@ -141,9 +141,9 @@ export function CokeDrumSchematic({ alarms, onOpen }: CokeDrumSchematicProps) {
               )}
               <ValveSymbol x={x} y={y} />
               <text
-                x={side === 'left' ? x - 36 : x + 36}
-                y={y + 5}
-                textAnchor={side === 'left' ? 'end' : 'start'}
+                x={label === 'right' ? x + 36 : x}
+                y={label === 'right' ? y + 5 : y + 38}
+                textAnchor={label === 'right' ? 'start' : 'middle'}
                 fontSize="15"
                 fontWeight="600"
                 fill={count > 0 ? '#cf1322' : '#2f3d48'}
