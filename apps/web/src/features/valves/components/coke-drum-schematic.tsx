@@ -1,9 +1,11 @@
-import type { ValveAssetId } from '@plantlens/contracts';
+import type { AssetErrorDto, ValveAssetId } from '@plantlens/contracts';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AssetErrorList } from './asset-error-list';
 
 interface CokeDrumSchematicProps {
-  /** alarms per asset id */
-  alarms: ReadonlyMap<string, number>;
+  /** the errors of each asset id */
+  errors: ReadonlyMap<string, AssetErrorDto[]>;
   onOpen: (asset: string) => void;
 }
 
@@ -49,8 +51,8 @@ function ValveSymbol({ x, y }: { x: number; y: number }) {
 }
 
 // Coke drum A with its eight valves (spec part 2 §2, §9): a red overlay marks each valve with alarms,
-// valves without alarms show none. An overlay opens that valve's incidence review.
-export function CokeDrumSchematic({ alarms, onOpen }: CokeDrumSchematicProps) {
+// valves without alarms show none. An overlay lists the valve's errors on hover and opens its review.
+export function CokeDrumSchematic({ errors, onOpen }: CokeDrumSchematicProps) {
   const { t } = useTranslation();
   return (
     <svg
@@ -117,27 +119,30 @@ export function CokeDrumSchematic({ alarms, onOpen }: CokeDrumSchematicProps) {
 
       {(Object.entries(VALVES) as [ValveAssetId, (typeof VALVES)[ValveAssetId]][]).map(
         ([asset, { x, y, label }]) => {
-          const count = alarms.get(asset) ?? 0;
+          const assetErrors = errors.get(asset) ?? [];
+          const count = assetErrors.length;
           return (
             <g key={asset} data-testid={`valve-${asset}`}>
               {count > 0 && (
-                <circle
-                  data-testid={`valve-overlay-${asset}`}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={`${asset}: ${t('ampo.currentStatus.alarms', { count })}`}
-                  cx={x}
-                  cy={y - 6}
-                  r="30"
-                  fill="#ff4d4f55"
-                  stroke="#cf1322"
-                  strokeWidth="3"
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => onOpen(asset)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') onOpen(asset);
-                  }}
-                />
+                <Tooltip title={<AssetErrorList errors={assetErrors} />}>
+                  <circle
+                    data-testid={`valve-overlay-${asset}`}
+                    role="button"
+                    tabIndex={0}
+                    aria-label={`${asset}: ${t('ampo.currentStatus.alarms', { count })}`}
+                    cx={x}
+                    cy={y - 6}
+                    r="30"
+                    fill="#ff4d4f55"
+                    stroke="#cf1322"
+                    strokeWidth="3"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => onOpen(asset)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') onOpen(asset);
+                    }}
+                  />
+                </Tooltip>
               )}
               <ValveSymbol x={x} y={y} />
               <text

@@ -94,6 +94,13 @@ describe('/ampo/current-status', () => {
     expect(second).toHaveStyle({ fontWeight: '400' });
   });
 
+  it('lists the errors of a valve on hover of its overlay too', async () => {
+    localStorage.setItem(VALVE_ZOOM_STORAGE_KEY, 'cokeDrum');
+    await open();
+    fireEvent.mouseEnter(await screen.findByTestId('valve-overlay-lift01'));
+    expect(await screen.findByTestId('asset-errors')).toHaveTextContent(/^High torque when unseating /);
+  });
+
   it('opens the review of the first error of an asset with alarms, from the tree or the drawing', async () => {
     localStorage.setItem(VALVE_ZOOM_STORAGE_KEY, 'cokeDrum');
     const { router } = await open();
