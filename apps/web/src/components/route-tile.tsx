@@ -1,4 +1,5 @@
-import { Card, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROUTES, type RouteName } from '../config/routes';
@@ -7,15 +8,28 @@ interface RouteTileProps {
   route: RouteName;
   /** when the route's own name does not say what the tile opens */
   title?: string;
+  icon?: ReactNode;
+  /** a line under the title saying what the screen is for */
+  description?: string;
 }
 
 // A hub tile opening a route, titled with the route's name unless told otherwise.
-export function RouteTile({ route, title }: RouteTileProps) {
+export function RouteTile({ route, title, icon, description }: RouteTileProps) {
   const { t } = useTranslation();
   return (
     <Link to={ROUTES[route]} data-testid={`tile-${route}`}>
       <Card hoverable style={{ width: 220, height: 110 }}>
-        <Typography.Text strong>{title ?? t(`routes.${route}`)}</Typography.Text>
+        <Flex vertical gap={4}>
+          <Typography.Text strong>
+            {icon && <span style={{ marginRight: 8 }}>{icon}</span>}
+            {title ?? t(`routes.${route}`)}
+          </Typography.Text>
+          {description && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {description}
+            </Typography.Text>
+          )}
+        </Flex>
       </Card>
     </Link>
   );

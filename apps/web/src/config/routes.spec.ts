@@ -1,4 +1,13 @@
-import { ROUTES, ROUTE_TABLE, breadcrumbTrail, isPublicRoute, routeFeature, type RouteName } from './routes';
+import {
+  ROUTES,
+  ROUTE_TABLE,
+  breadcrumbTrail,
+  homeRoute,
+  incidentTargetRoute,
+  isPublicRoute,
+  routeFeature,
+  type RouteName,
+} from './routes';
 
 describe('route table', () => {
   it('gives each route a distinct path', () => {
@@ -21,6 +30,17 @@ describe('route table', () => {
     expect(routeFeature('Permissions')).toBe('UsersGroupsAndPermissions');
     expect(routeFeature('QueryList')).toBe('Query');
     expect(routeFeature('VariableTagTree')).toBe('Admin');
+  });
+
+  it('puts the three valve screens under AmpoCurrentStatus, home of the valve deployment', () => {
+    expect(routeFeature('AmpoCurrentStatus')).toBe('AmpoCurrentStatus');
+    expect(routeFeature('IncidenceReview')).toBe('AmpoCurrentStatus');
+    expect(routeFeature('HistoricAnalysis')).toBe('AmpoCurrentStatus');
+    expect(breadcrumbTrail('IncidenceReview')).toEqual(['AmpoCurrentStatus', 'IncidenceReview']);
+    expect(homeRoute(true)).toBe('AmpoCurrentStatus');
+    expect(homeRoute(false)).toBe('Workspace');
+    expect(incidentTargetRoute(true)).toBe('HistoricAnalysis');
+    expect(incidentTargetRoute(false)).toBe('ExplorerEvolution');
   });
 
   it('builds breadcrumbs from the farthest ancestor', () => {

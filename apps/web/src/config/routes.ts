@@ -151,6 +151,12 @@ export function homeRoute(valveDeployment: boolean): RouteName {
 }
 export const FALLBACK_ROUTE: RouteName = 'Settings';
 
+// Where an incidence's rule name leads: the valve deployment's incident navigation opens the valve
+// historic analysis (spec part 2 §2), any other the evolution explorer. Both read the same parameters.
+export function incidentTargetRoute(valveDeployment: boolean): 'HistoricAnalysis' | 'ExplorerEvolution' {
+  return valveDeployment ? 'HistoricAnalysis' : 'ExplorerEvolution';
+}
+
 export function routeFeature(name: RouteName): Feature | undefined {
   const route: RouteDefinition = ROUTE_TABLE[name];
   return route.feature;

@@ -170,6 +170,10 @@ export const enGB = {
   },
   workspace: {
     empty: 'None of the workspace screens is available to you.',
+    descriptions: {
+      valveStatus: 'Alarm status of the coke-drum valves',
+      valveHistoric: 'Opening and closing actuations of a valve over time',
+    },
   },
   correlation: correlationEnGB,
   csvUpload: {

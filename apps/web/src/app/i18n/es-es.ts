@@ -170,6 +170,10 @@ export const esES: Translation = {
   },
   workspace: {
     empty: 'Ninguna pantalla del espacio de trabajo está disponible para ti.',
+    descriptions: {
+      valveStatus: 'Estado de alarmas de las válvulas del coke drum',
+      valveHistoric: 'Actuaciones de apertura y cierre de una válvula en el tiempo',
+    },
   },
   correlation: correlationEsES,
   csvUpload: {

@@ -23,6 +23,20 @@ describe('explorer link of an incidence', () => {
     );
   });
 
+  it('opens the valve historic analysis instead in the valve deployment', () => {
+    const path = incidenceExplorerPath(
+      [4],
+      { firstActivation: first, lastActivation: last },
+      'IncidenceList',
+      {
+        ruleId: 7,
+        now,
+        target: 'HistoricAnalysis',
+      },
+    );
+    expect(path.startsWith('/ampo/historic-analysis?variables=4&')).toBe(true);
+  });
+
   it('runs until now while an incidence is open, and never past now', () => {
     const open = incidenceExplorerPath(
       [4],

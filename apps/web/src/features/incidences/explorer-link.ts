@@ -1,4 +1,4 @@
-import { ROUTES } from '../../config/routes';
+import { ROUTES, type incidentTargetRoute } from '../../config/routes';
 
 // Spec §2: a rule name opens the evolution explorer on the rule's variables over the incidence's range.
 // The range is widened by an hour on each side, so the chart shows the values crossing the threshold
@@ -18,7 +18,11 @@ export function incidenceExplorerPath(
   variableIds: readonly number[],
   range: IncidenceRange,
   origin: 'IncidenceList' | 'IncidenceHistoric',
-  { ruleId, now = Date.now() }: { ruleId?: number; now?: number } = {},
+  {
+    ruleId,
+    now = Date.now(),
+    target = 'ExplorerEvolution',
+  }: { ruleId?: number; now?: number; target?: ReturnType<typeof incidentTargetRoute> } = {},
 ): string {
   const end = range.open ? now : Math.min(now, range.lastActivation + EXPLORER_MARGIN_MS);
   const params = new URLSearchParams({
@@ -28,5 +32,5 @@ export function incidenceExplorerPath(
     origin,
   });
   if (ruleId !== undefined) params.set('ruleId', String(ruleId));
-  return `${ROUTES.ExplorerEvolution}?${params.toString().replaceAll('%2C', ',')}`;
+  return `${ROUTES[target]}?${params.toString().replaceAll('%2C', ',')}`;
 }

@@ -35,11 +35,12 @@ describe('pair deviation chart (spec part 2 §9)', () => {
 
   it('draws the learned normal curve as a smooth line over the opening axis', () => {
     const options = buildPairDeviationOptions(REVIEW, referenceCurves('gate01', true), 'opening', pairLabels);
-    const normal = options.series?.find((series) => series.name === 'Normal curve') as SeriesLineOptions;
-    expect(normal.type).toBe('spline');
+    const normal = options.series?.find((series) => series.name === 'Normal curve') as
+      SeriesLineOptions | undefined;
+    expect(normal?.type).toBe('spline');
     // values[0] (opening 100 %) is null and left out; the rest run up from 0 %.
-    expect(normal.data?.[0]).toEqual([0, 10]);
-    expect(normal.data).toHaveLength(120);
+    expect(normal?.data?.[0]).toEqual([0, 10]);
+    expect(normal?.data).toHaveLength(120);
     expect(options.subtitle).toBeUndefined();
   });
 
@@ -81,7 +82,7 @@ describe('flow, pressure and temperature chart', () => {
       temperature: 'Temperature',
       elapsed: 's',
     });
-    expect(options.series?.map(({ name, type }) => [name, type])).toEqual([
+    expect(options.series?.map((series) => [series.name, (series as SeriesLineOptions).type])).toEqual([
       ['Flow', 'line'],
       ['Threshold', 'scatter'],
       ['Pressure', 'line'],

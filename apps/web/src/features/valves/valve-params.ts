@@ -33,7 +33,18 @@ export function reviewSearch({ asset, beginDate, endDate, error }: ReviewParams)
   return `?${search.toString()}`;
 }
 
-export const HISTORIC_ORIGINS = { review: 'incidenceReview', incidentList: 'IncidenceList' } as const;
+export const HISTORIC_ORIGINS = {
+  review: 'incidenceReview',
+  incidentList: 'IncidenceList',
+  incidentHistoric: 'IncidenceHistoric',
+} as const;
+
+// The valve deployment's incident lists open the analysis with the explorer's parameters (spec §2).
+export function isIncidentOrigin(
+  origin: string | undefined,
+): origin is 'IncidenceList' | 'IncidenceHistoric' {
+  return origin === HISTORIC_ORIGINS.incidentList || origin === HISTORIC_ORIGINS.incidentHistoric;
+}
 
 // The review's button to the historic analysis (spec §2).
 export function historicSearchFromReview(review: ReviewParams, operation: ValveMovement): string {
@@ -73,7 +84,7 @@ export function assetOfClientReference(clientReference: string | null | undefine
 
 export function historicParams(search: URLSearchParams): HistoricParams {
   const origin = search.get('origin') ?? undefined;
-  const fromIncidentList = origin === HISTORIC_ORIGINS.incidentList;
+  const fromIncidentList = isIncidentOrigin(origin);
   const operation = search.get('operation') === 'closures' ? 'closures' : 'openings';
   const error = numberParam(search, 'error');
   if (fromIncidentList) {

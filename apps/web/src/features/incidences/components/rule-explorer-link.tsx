@@ -2,7 +2,9 @@ import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { canAccessRoute } from '../../../lib/access';
+import { incidentTargetRoute } from '../../../config/routes';
 import { useAccount } from '../../../lib/account-api';
+import { useWebSettings } from '../../../lib/web-settings';
 import { useLazyGetIncidenceRuleVariableIdsQuery } from '../api';
 import { incidenceExplorerPath, type IncidenceRange } from '../explorer-link';
 
@@ -22,8 +24,9 @@ export function RuleExplorerLink({ name, ruleId, range, origin, variableIds }: R
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [loadVariableIds] = useLazyGetIncidenceRuleVariableIdsQuery();
-  const ruleParam = origin === 'IncidenceList' ? { ruleId } : {};
-  const mayExplore = canAccessRoute('ExplorerEvolution', useAccount().data?.authorities ?? []);
+  const target = incidentTargetRoute(useWebSettings().site.valveDeployment);
+  const ruleParam = origin === 'IncidenceList' ? { ruleId, target } : { target };
+  const mayExplore = canAccessRoute(target, useAccount().data?.authorities ?? []);
   if (!mayExplore) {
     return <Typography.Text>{name}</Typography.Text>;
   }

@@ -1,9 +1,11 @@
-import type { ValveAssetId } from '@plantlens/contracts';
+import type { AssetErrorDto, ValveAssetId } from '@plantlens/contracts';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AssetErrorList } from './asset-error-list';
 
 interface CokeDrumSchematicProps {
-  /** alarms per asset id */
-  alarms: ReadonlyMap<string, number>;
+  /** the errors of each asset id */
+  errors: ReadonlyMap<string, AssetErrorDto[]>;
   onOpen: (asset: string) => void;
 }
 
@@ -11,15 +13,15 @@ const STEEL = '#5b6b7a';
 const PIPE = '#7d8a96';
 
 // Where each valve of drum A sits on the drawing, and which way its label goes.
-const VALVES: Record<ValveAssetId, { x: number; y: number; side: 'left' | 'right' }> = {
-  gate01: { x: 300, y: 62, side: 'right' },
-  gate02: { x: 300, y: 578, side: 'right' },
-  switch01: { x: 470, y: 120, side: 'right' },
-  lift01: { x: 130, y: 180, side: 'left' },
-  lift02: { x: 130, y: 290, side: 'left' },
-  lift03: { x: 130, y: 400, side: 'left' },
-  lift04: { x: 470, y: 330, side: 'right' },
-  lift05: { x: 470, y: 470, side: 'right' },
+const VALVES: Record<ValveAssetId, { x: number; y: number; label: 'right' | 'below' }> = {
+  gate01: { x: 300, y: 62, label: 'right' },
+  gate02: { x: 300, y: 578, label: 'right' },
+  switch01: { x: 470, y: 120, label: 'below' },
+  lift01: { x: 130, y: 180, label: 'below' },
+  lift02: { x: 130, y: 290, label: 'below' },
+  lift03: { x: 130, y: 400, label: 'below' },
+  lift04: { x: 470, y: 330, label: 'below' },
+  lift05: { x: 470, y: 470, label: 'below' },
 };
 
 // A valve symbol: the bow-tie body with its actuator on a stem, on a horizontal line.
@@ -49,8 +51,8 @@ function ValveSymbol({ x, y }: { x: number; y: number }) {
 }
 
 // Coke drum A with its eight valves (spec part 2 §2, §9): a red overlay marks each valve with alarms,
-// valves without alarms show none. An overlay opens that valve's incidence review.
-export function CokeDrumSchematic({ alarms, onOpen }: CokeDrumSchematicProps) {
+// valves without alarms show none. An overlay lists the valve's errors on hover and opens its review.
+export function CokeDrumSchematic({ errors, onOpen }: CokeDrumSchematicProps) {
   const { t } = useTranslation();
   return (
     <svg
@@ -116,34 +118,37 @@ export function CokeDrumSchematic({ alarms, onOpen }: CokeDrumSchematicProps) {
       </g>
 
       {(Object.entries(VALVES) as [ValveAssetId, (typeof VALVES)[ValveAssetId]][]).map(
-        ([asset, { x, y, side }]) => {
-          const count = alarms.get(asset) ?? 0;
+        ([asset, { x, y, label }]) => {
+          const assetErrors = errors.get(asset) ?? [];
+          const count = assetErrors.length;
           return (
             <g key={asset} data-testid={`valve-${asset}`}>
               {count > 0 && (
-                <circle
-                  data-testid={`valve-overlay-${asset}`}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={`${asset}: ${t('ampo.currentStatus.alarms', { count })}`}
-                  cx={x}
-                  cy={y - 6}
-                  r="30"
-                  fill="#ff4d4f55"
-                  stroke="#cf1322"
-                  strokeWidth="3"
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => onOpen(asset)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') onOpen(asset);
-                  }}
-                />
+                <Tooltip title={<AssetErrorList errors={assetErrors} />}>
+                  <circle
+                    data-testid={`valve-overlay-${asset}`}
+                    role="button"
+                    tabIndex={0}
+                    aria-label={`${asset}: ${t('ampo.currentStatus.alarms', { count })}`}
+                    cx={x}
+                    cy={y - 6}
+                    r="30"
+                    fill="#ff4d4f55"
+                    stroke="#cf1322"
+                    strokeWidth="3"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => onOpen(asset)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') onOpen(asset);
+                    }}
+                  />
+                </Tooltip>
               )}
               <ValveSymbol x={x} y={y} />
               <text
-                x={side === 'left' ? x - 36 : x + 36}
-                y={y + 5}
-                textAnchor={side === 'left' ? 'end' : 'start'}
+                x={label === 'right' ? x + 36 : x}
+                y={label === 'right' ? y + 5 : y + 38}
+                textAnchor={label === 'right' ? 'start' : 'middle'}
                 fontSize="15"
                 fontWeight="600"
                 fill={count > 0 ? '#cf1322' : '#2f3d48'}

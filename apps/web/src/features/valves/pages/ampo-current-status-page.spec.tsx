@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer } from '../../../testing/test-api-server';
 import { PLANT_TREE, STATUS_WITH_ALARMS, STATUS_WITHOUT_ALARMS, T0 } from '../fixtures/valve-fixtures';
@@ -52,6 +52,7 @@ describe('/ampo/current-status', () => {
     expect(within(screen.getByTestId('alarm-counter-Gate')).getByText('2')).toBeInTheDocument();
     expect(within(screen.getByTestId('alarm-counter-Plug')).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByTestId('alarm-counter-Switchplug')).getByText('0')).toBeInTheDocument();
+    cleanup();
     await server.stop();
 
     // A new visit (new store) starts in the coke-drum zoom.
@@ -91,6 +92,13 @@ describe('/ampo/current-status', () => {
     expect(first).toHaveStyle({ fontWeight: '700' });
     expect(second).toHaveTextContent(/^Low steam pressure /);
     expect(second).toHaveStyle({ fontWeight: '400' });
+  });
+
+  it('lists the errors of a valve on hover of its overlay too', async () => {
+    localStorage.setItem(VALVE_ZOOM_STORAGE_KEY, 'cokeDrum');
+    await open();
+    fireEvent.mouseEnter(await screen.findByTestId('valve-overlay-lift01'));
+    expect(await screen.findByTestId('asset-errors')).toHaveTextContent(/^High torque when unseating /);
   });
 
   it('opens the review of the first error of an asset with alarms, from the tree or the drawing', async () => {

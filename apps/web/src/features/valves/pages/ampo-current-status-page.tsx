@@ -27,7 +27,6 @@ export function AmpoCurrentStatusPage() {
   const tree = useGetPlantTreeQuery();
   const counters = alarmCounters(status.data);
   const errors = errorsByAsset(status.data);
-  const alarmsByAsset = new Map([...errors].map(([asset, list]) => [asset, list.length]));
 
   // Spec §2: an asset with alarms opens the review of its first error.
   const openReview = (asset: string) => {
@@ -101,7 +100,7 @@ export function AmpoCurrentStatusPage() {
         <Row gutter={16}>
           <Col xs={24} lg={14}>
             <Card size="small">
-              <CokeDrumSchematic alarms={alarmsByAsset} onOpen={openReview} />
+              <CokeDrumSchematic errors={errors} onOpen={openReview} />
             </Card>
           </Col>
           <Col xs={24} lg={10}>

@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button, Card, Col, Empty, Flex, Radio, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FromToFilter } from '../../../components/date-range/from-to-filter';
@@ -23,6 +23,7 @@ import {
   HISTORIC_ORIGINS,
   assetOfClientReference,
   historicParams,
+  isIncidentOrigin,
   isRetrieved,
   reviewSearch,
   type HistoricParams,
@@ -49,11 +50,15 @@ function useOriginNavigation(params: HistoricParams, asset: string | undefined):
         })}`
       : undefined;
   const historic = { label: t('routes.HistoricAnalysis'), to: ROUTES.HistoricAnalysis };
+  const incidentOrigin = isIncidentOrigin(params.origin) ? params.origin : undefined;
   usePageBreadcrumb(
-    params.origin === HISTORIC_ORIGINS.incidentList
+    incidentOrigin
       ? [
           { label: t('routes.Workspace'), to: ROUTES.Workspace },
           { label: t('routes.IncidenceList'), to: ROUTES.IncidenceList },
+          ...(incidentOrigin === 'IncidenceHistoric'
+            ? [{ label: t('routes.IncidenceHistoric'), to: ROUTES.IncidenceHistoric }]
+            : []),
           historic,
         ]
       : review
@@ -64,8 +69,7 @@ function useOriginNavigation(params: HistoricParams, asset: string | undefined):
           ]
         : undefined,
   );
-  if (params.origin === HISTORIC_ORIGINS.incidentList) return ROUTES.IncidenceList;
-  return review;
+  return incidentOrigin ? ROUTES[incidentOrigin] : review;
 }
 
 export function HistoricAnalysisPage() {
@@ -100,6 +104,17 @@ export function HistoricAnalysisPage() {
       : skipToken,
   );
   const backTo = useOriginNavigation(params, initialAsset);
+  // Built once per data and movement: new options would make Highcharts redraw on every render.
+  const actuations = analysis.data?.[movement];
+  const options = useMemo(
+    () =>
+      actuations &&
+      buildHistoricOptions(actuations, {
+        openingDegree: t('ampo.historic.openingDegree'),
+        actuationPair: t('ampo.historic.actuationPair'),
+      }),
+    [actuations, t],
+  );
 
   const title = t('routes.HistoricAnalysis');
   const chartLabel = t('ampo.historic.chart');
@@ -114,22 +129,12 @@ export function HistoricAnalysisPage() {
       return <Empty description={t(retrieval ? 'ampo.historic.stale' : 'ampo.historic.empty')} />;
     }
     if (analysis.isFetching) return <PageSpinner />;
-    if (!analysis.data) {
+    if (!actuations || !options) {
       // Spec §8 asks for no message; an unobtrusive notice instead of a blank chart.
       return <Alert type="warning" showIcon title={t('ampo.loadError')} data-testid="historic-error" />;
     }
-    const actuations = analysis.data[movement];
     if (actuations.length === 0) return <Empty description={t('ampo.noData')} />;
-    return (
-      <ValveChart
-        testId="historic-chart"
-        label={chartLabel}
-        options={buildHistoricOptions(actuations, {
-          openingDegree: t('ampo.historic.openingDegree'),
-          actuationPair: t('ampo.historic.actuationPair'),
-        })}
-      />
-    );
+    return <ValveChart testId="historic-chart" label={chartLabel} options={options} />;
   };
 
   return (

@@ -1,5 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../../../components/page-heading';
@@ -22,12 +23,34 @@ function ReviewCharts({ params }: { params: ReviewParams }) {
     endDate: toUtcIso(params.endDate * 1000),
   });
   const curves = useGetReferenceCurvesQuery(params.asset);
+  // Built once per data: new options would make Highcharts redraw on every render.
+  const charts = useMemo(() => {
+    if (!review.data || !curves.data) return undefined;
+    const operation = actuationOperation(review.data.openingValues);
+    return {
+      operation,
+      pairDeviation: buildPairDeviationOptions(review.data, curves.data, operation, {
+        torque: t('ampo.incidenceReview.torque'),
+        normalCurve: t('ampo.incidenceReview.normalCurve'),
+        limitCurve: t('ampo.incidenceReview.limitCurve'),
+        openingLevel: t('ampo.incidenceReview.openingLevel'),
+        noNormalCurve: t('ampo.incidenceReview.noNormalCurve'),
+      }),
+      signals: buildSignalsOptions(review.data, {
+        flow: t('ampo.incidenceReview.flow'),
+        pressure: t('ampo.incidenceReview.pressure'),
+        pressureThreshold: t('ampo.incidenceReview.pressureThreshold'),
+        temperature: t('ampo.incidenceReview.temperature'),
+        elapsed: t('ampo.incidenceReview.elapsed'),
+      }),
+    };
+  }, [review.data, curves.data, t]);
   if (review.isLoading || curves.isLoading) return <PageSpinner />;
-  if (!review.data || !curves.data) {
+  if (!review.data || !charts) {
     // Spec §8 asks for no message; an unobtrusive notice instead of a blank page.
     return <Alert type="warning" showIcon title={t('ampo.loadError')} data-testid="review-error" />;
   }
-  const operation = actuationOperation(review.data.openingValues);
+  const { operation } = charts;
   const historicLink = `${ROUTES.HistoricAnalysis}${historicSearchFromReview(params, reviewMovement(review.data.openingValues))}`;
   const pairTitle = `${t('ampo.incidenceReview.pairDeviation')} · ${t(`ampo.incidenceReview.${operation}`)}`;
   const signalsTitle = t('ampo.incidenceReview.signals');
@@ -43,31 +66,11 @@ function ReviewCharts({ params }: { params: ReviewParams }) {
         {review.data.pairValues.length === 0 ? (
           empty
         ) : (
-          <ValveChart
-            testId="pair-deviation-chart"
-            label={pairTitle}
-            options={buildPairDeviationOptions(review.data, curves.data, operation, {
-              torque: t('ampo.incidenceReview.torque'),
-              normalCurve: t('ampo.incidenceReview.normalCurve'),
-              limitCurve: t('ampo.incidenceReview.limitCurve'),
-              openingLevel: t('ampo.incidenceReview.openingLevel'),
-              noNormalCurve: t('ampo.incidenceReview.noNormalCurve'),
-            })}
-          />
+          <ValveChart testId="pair-deviation-chart" label={pairTitle} options={charts.pairDeviation} />
         )}
       </Card>
       <Card size="small" title={signalsTitle}>
-        <ValveChart
-          testId="signals-chart"
-          label={signalsTitle}
-          options={buildSignalsOptions(review.data, {
-            flow: t('ampo.incidenceReview.flow'),
-            pressure: t('ampo.incidenceReview.pressure'),
-            pressureThreshold: t('ampo.incidenceReview.pressureThreshold'),
-            temperature: t('ampo.incidenceReview.temperature'),
-            elapsed: t('ampo.incidenceReview.elapsed'),
-          })}
-        />
+        <ValveChart testId="signals-chart" label={signalsTitle} options={charts.signals} />
       </Card>
     </Flex>
   );
