@@ -3,7 +3,7 @@ import type { AssetAlarmSourceDto } from '@plantlens/contracts';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The tag marking a valve failure source (README "Valve failures as sources"). */
+/** The tag marking a valve failure source (README "Valve failure sources"). */
 export function ValveSourceTag() {
   const { t } = useTranslation();
   return (
