@@ -83,7 +83,7 @@ describe('/incidence-historic/list', () => {
         } satisfies PagedListDto<HistoricIncidenceRowDto>,
       })
       .answer('GET', '/api/web/rules-incidence', {
-        json: [{ id: 13, tags: [], source: { asset: 'gate01', errorCode: 4 } } as RuleIncidenceDto],
+        json: [{ id: 13, tags: [], source: { asset: 'gate01', errorCode: 4 } } as Partial<RuleIncidenceDto>],
       });
     await renderApp('/incidence-historic/list', {
       account: { ...incidenceUser, authorities: [...incidenceUser.authorities, 'AMPOCURRENTSTATUS'] },
