@@ -1,4 +1,4 @@
-import { EXPLORER_MARGIN_MS, incidenceExplorerPath } from './explorer-link';
+import { EXPLORER_MARGIN_MS, incidenceExplorerPath, incidenceValveHistoricPath } from './explorer-link';
 
 const HOUR = 3_600_000;
 const first = Date.UTC(2026, 2, 1, 10);
@@ -56,6 +56,32 @@ describe('explorer link of an incidence', () => {
       startDate: String(first - HOUR),
       endDate: String(now),
       origin: 'IncidenceHistoric',
+    });
+  });
+
+  it("opens a valve failure source's summary in the valve historic analysis of its asset, same range", () => {
+    const source = { asset: 'gate01', errorCode: 2 };
+    const path = incidenceValveHistoricPath(
+      source,
+      { firstActivation: first, lastActivation: last },
+      'IncidenceList',
+      { ruleId: 7, now },
+    );
+    expect(path).toBe(
+      `/ampo/historic-analysis?origin=IncidenceList&asset=gate01&error=2&startDate=${first - HOUR}&endDate=${last + HOUR}&ruleId=7`,
+    );
+    const open = incidenceValveHistoricPath(
+      source,
+      { firstActivation: first, lastActivation: last, open: true },
+      'IncidenceHistoric',
+      { now },
+    );
+    expect(params(open)).toEqual({
+      origin: 'IncidenceHistoric',
+      asset: 'gate01',
+      error: '2',
+      startDate: String(first - HOUR),
+      endDate: String(now),
     });
   });
 });

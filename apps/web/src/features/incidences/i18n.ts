@@ -117,6 +117,13 @@ export const incidencesEnGB = {
     enabledError: 'The rule {{name}} could not be switched',
     variablesError: 'The variables of the rule could not be loaded',
   },
+  source: {
+    tag: 'Valve failure',
+    tagHelp: 'Made by the valve monitor for each asset and failure code; its condition cannot be edited',
+    field: 'Source',
+    unknownFailure: 'failure {{code}}',
+    openInValves: 'Open {{name}} in valve monitoring',
+  },
   historic: {
     resolvedAt: 'Resolved',
     loadError: 'The historic incidences could not be loaded',
@@ -264,6 +271,14 @@ export const incidencesEsES: typeof incidencesEnGB = {
     resolveError: 'No se ha podido resolver la incidencia de {{name}}',
     enabledError: 'No se ha podido activar o desactivar la regla {{name}}',
     variablesError: 'No se han podido cargar las variables de la regla',
+  },
+  source: {
+    tag: 'Fallo de válvula',
+    tagHelp:
+      'Creada por la monitorización de válvulas para cada activo y código de fallo; su condición no se puede editar',
+    field: 'Fuente',
+    unknownFailure: 'fallo {{code}}',
+    openInValves: 'Abrir {{name}} en la monitorización de válvulas',
   },
   historic: {
     resolvedAt: 'Resuelta',

@@ -5,6 +5,7 @@ import {
   batchRuleNames,
   isValidEmailList,
   ruleUpdateRequest,
+  ruleVariableIds,
   singleRuleCreateRequest,
   singleRuleFormValues,
   type RuleFormValues,
@@ -136,5 +137,11 @@ describe('rule form values', () => {
       minDurationSeconds: 60,
       deadband: 0.5,
     });
+  });
+
+  it("names the variables of a rule's condition to load when editing, and none of a valve failure source", () => {
+    expect(ruleVariableIds({ varOneId: 1, varTwoId: 3 })).toEqual([1, 3]);
+    expect(ruleVariableIds({ varOneId: 1, varTwoId: null })).toEqual([1]);
+    expect(ruleVariableIds({ varOneId: 0, varTwoId: null })).toEqual([]);
   });
 });

@@ -74,6 +74,11 @@ export function singleRuleFormValues(
   };
 }
 
+/** The variables of a rule's condition, to show them when editing; none for a valve failure source. */
+export function ruleVariableIds(rule: Pick<RuleIncidenceDto, 'varOneId' | 'varTwoId'>): number[] {
+  return [rule.varOneId, rule.varTwoId].filter((id): id is number => id !== null && id > 0);
+}
+
 // Spec §5: each comma-separated item, trimmed, is an address whose top-level domain has 2 to 4 characters
 // (the contracts' pattern, which the server applies too); empty means no e-mail.
 export function isValidEmailList(text: string | undefined): boolean {

@@ -12,7 +12,7 @@ import {
 } from '../incidence-list-params';
 import type { IncidenceRow } from '../incidence-rows';
 import { EvolutionStrip } from './evolution-strip';
-import { RuleExplorerLink } from './rule-explorer-link';
+import { IncidenceRuleLink } from './incidence-rule-link';
 import { textColumnFilter } from './text-column-filter';
 
 interface IncidenceTableProps {
@@ -88,7 +88,7 @@ export function IncidenceTable({
           // The server filters: every row it sends matches.
           onFilter: undefined,
           render: (_, row) => (
-            <RuleExplorerLink
+            <IncidenceRuleLink
               name={row.name}
               ruleId={row.ruleId}
               range={row}

@@ -72,6 +72,33 @@ describe('/incidence-historic/list', () => {
     expect(screen.getByLabelText('Back')).toHaveAttribute('href', '/incidence/list');
   });
 
+  it("opens a valve failure source's closed incidence in the valve historic analysis of its asset", async () => {
+    server
+      .answer('GET', CLOSED, {
+        json: {
+          data: [{ ...closed, name: 'gate01 · 4 high torque when running', ruleId: 13, variableIds: [] }],
+          totalPages: 1,
+          currentPage: 1,
+          count: 1,
+        } satisfies PagedListDto<HistoricIncidenceRowDto>,
+      })
+      .answer('GET', '/api/web/rules-incidence', {
+        json: [{ id: 13, tags: [], source: { asset: 'gate01', errorCode: 4 } } as Partial<RuleIncidenceDto>],
+      });
+    await renderApp('/incidence-historic/list', {
+      account: { ...incidenceUser, authorities: [...incidenceUser.authorities, 'AMPOCURRENTSTATUS'] },
+    });
+    const link = await screen.findByText('gate01 · 4 high torque when running', { selector: 'td a' });
+    const start = Date.parse(closed.firstActivation) - HOUR_MS;
+    const end = Date.parse(closed.lastActivation) + HOUR_MS;
+    expect(link).toHaveAttribute(
+      'href',
+      `/ampo/historic-analysis?origin=IncidenceHistoric&asset=gate01&error=4&startDate=${start}&endDate=${end}`,
+    );
+    expect(within(link.closest('tr') as HTMLElement).getByText('Valve failure')).toBeInTheDocument();
+    expect(server.received.filter(({ path }) => path.includes('variable'))).toEqual([]);
+  });
+
   it('hides the Origin column from users outside the superadmin, product and INCIDENCEORIGEN groups', async () => {
     await renderApp('/incidence-historic/list', { account: incidenceUser });
     await screen.findByText('Gate torque', { selector: 'td a' });

@@ -8,7 +8,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
 import { useAccount } from '../../../lib/account-api';
 import { useGetClosedIncidencesQuery } from '../api';
-import { RuleExplorerLink } from '../components/rule-explorer-link';
+import { IncidenceRuleLink } from '../components/incidence-rule-link';
 import { TagFilter } from '../components/tag-filter';
 import {
   closedIncidencesRequest,
@@ -74,7 +74,7 @@ export function IncidenceHistoricPage() {
               key: 'name',
               title: t('incidences.list.columns.name'),
               render: (_, row) => (
-                <RuleExplorerLink
+                <IncidenceRuleLink
                   name={row.name}
                   ruleId={row.ruleId}
                   range={{

@@ -6,6 +6,7 @@ import type {
   RuleIncidenceDto,
 } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appErrors } from '../../../testing/app-errors';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer, apiError, type ReceivedRequest } from '../../../testing/test-api-server';
 import './incidence-list-page';
@@ -314,6 +315,68 @@ describe('/incidence/list', () => {
     await renderApp('/incidence/list', { account: incidenceOnly });
     await screen.findByText('Gate torque', { selector: 'td span' });
     expect(screen.queryByText('Gate torque', { selector: 'td a' })).not.toBeInTheDocument();
+  });
+
+  describe('a valve failure source', () => {
+    const NAME = 'gate01 · 2 sustained high torque';
+    const valveHistoric = `/ampo/historic-analysis?origin=IncidenceList&asset=gate01&error=2&startDate=${
+      FIRST * 1000 - HOUR_MS
+    }&endDate=${(FIRST + 7200) * 1000 + HOUR_MS}&ruleId=103`;
+    let errors: jest.SpyInstance;
+
+    // Its summary names no variables; the rule list says it is a source.
+    beforeEach(() => {
+      service.summaries.push({ ...summary(3, NAME, 100), variableIds: [] });
+      server.answer('GET', '/api/web/rules-incidence', {
+        json: [
+          { id: 101, tags: ['boiler'], source: null },
+          { id: 103, tags: ['valves'], source: { asset: 'gate01', errorCode: 2 } },
+        ] as Partial<RuleIncidenceDto>[],
+      });
+      errors = jest.spyOn(console, 'error');
+    });
+
+    afterEach(() => errors.mockRestore());
+
+    // Nothing about variables is asked for a source, and nothing goes wrong.
+    const expectNoVariableRequest = () => {
+      expect(server.received.filter(({ path }) => path.includes('variable'))).toEqual([]);
+      expect(appErrors(errors)).toEqual([]);
+    };
+
+    it('opens in valve monitoring: the historic analysis of its asset over the incidence', async () => {
+      await renderApp('/incidence/list', {
+        account: { ...superadmin, authorities: [...superadmin.authorities, 'AMPOCURRENTSTATUS'] },
+      });
+      const link = await screen.findByText(NAME, { selector: 'td a' });
+      expect(link).toHaveAttribute('href', valveHistoric);
+      expect(link).toHaveAttribute('title', `Open ${NAME} in valve monitoring`);
+      const row = link.closest('tr') as HTMLElement;
+      expect(within(row).getByText('Valve failure')).toBeInTheDocument();
+      // The rules keep their explorer link.
+      expect(screen.getByText('Gate torque', { selector: 'td a' })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^\/explorer-evolution\?variables=2,3&/),
+      );
+      expectNoVariableRequest();
+    });
+
+    it('gives v1 users the same link, without asking the server for its variables', async () => {
+      await renderApp('/incidence/list', {
+        account: { ...incidenceUser, authorities: [...incidenceUser.authorities, 'AMPOCURRENTSTATUS'] },
+      });
+      expect(await screen.findByText(NAME, { selector: 'td a' })).toHaveAttribute('href', valveHistoric);
+      expectNoVariableRequest();
+    });
+
+    it('shows its name as plain text, tagged, to a user without valve monitoring', async () => {
+      await renderApp('/incidence/list', { account: superadmin });
+      await screen.findByText('Gate torque', { selector: 'td a' });
+      const name = screen.getByText(NAME, { selector: 'td *' });
+      expect(name.closest('a')).toBeNull();
+      expect(within(name.closest('tr') as HTMLElement).getByText('Valve failure')).toBeInTheDocument();
+      expectNoVariableRequest();
+    });
   });
 
   it('opened from the map: narrowed to the asset, and Back returns to the map', async () => {

@@ -1,5 +1,6 @@
 import type { RuleIncidenceDto, VariableMinimalDto } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appErrors } from '../../../testing/app-errors';
 import { fillField } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer, apiError } from '../../../testing/test-api-server';
@@ -225,6 +226,53 @@ describe('/rule-incidence (single rule)', () => {
     expect(server.requests('PUT', RULES).map(({ body }) => body)).toEqual([
       { id: 7, name: 'Drum overheat (A)', enabled: false, emails: 'luis@plant.com', tags: ['drum'] },
     ]);
+  });
+
+  it('edits a valve failure source: its settings only, no condition, no variable asked for', async () => {
+    const source: RuleIncidenceDto = {
+      ...storedRule,
+      id: 9,
+      name: 'gate01 · 101 low steam pressure',
+      operator: '=',
+      varOneId: 0,
+      varOneIds: [],
+      constant: 101,
+      minDurationSeconds: 0,
+      deadband: 0,
+      emails: '',
+      tags: [],
+      owner: null,
+      source: { asset: 'gate01', errorCode: 101 },
+    };
+    server
+      .answer('GET', `${RULES}/9`, { json: source })
+      .answer('PUT', RULES, ({ body }) => ({ json: { ...source, ...(body as object) } }));
+    const errors = jest.spyOn(console, 'error');
+    try {
+      const { router } = await renderApp('/rule-incidence?id=9', { account: incidenceUser });
+      await screen.findByText('Edit rule', { selector: 'h4' });
+      expect(screen.getByText('gate01 · Low steam pressure')).toBeInTheDocument();
+      expect(screen.getByText('Valve failure')).toBeInTheDocument();
+      for (const field of ['Variable', 'Operator', 'Constant', 'Minimum duration (s)', 'Deadband']) {
+        expect(screen.queryByLabelText(field)).not.toBeInTheDocument();
+      }
+
+      fillField('Name', 'Gate 1 steam');
+      fireEvent.click(screen.getByText('Notify events by e-mail'));
+      await screen.findByLabelText('E-mail addresses');
+      fillField('E-mail addresses', 'luis@plant.com');
+      save();
+
+      expect(await screen.findByText('Rule Gate 1 steam updated successfully')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/rule-incidence/list'));
+      expect(server.requests('PUT', RULES).map(({ body }) => body)).toEqual([
+        { id: 9, name: 'Gate 1 steam', enabled: true, emails: 'luis@plant.com', tags: [] },
+      ]);
+      expect(server.received.filter(({ path }) => path.startsWith('/api/web/variable'))).toEqual([]);
+      expect(appErrors(errors)).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('says so when an update fails', async () => {

@@ -1,5 +1,6 @@
 import type { RuleIncidenceDto } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { appErrors } from '../../../testing/app-errors';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer, apiError } from '../../../testing/test-api-server';
 // Loaded with the file rather than on the first visit (antd's table takes seconds to load on a busy box).
@@ -44,7 +45,7 @@ const LIST = '/api/web/rules-incidence';
 const labelled = (label: string) => screen.getByLabelText(label);
 const rowNames = () =>
   [...document.querySelectorAll('tbody tr td:first-child')].map((cell) => cell.textContent);
-const rowOf = (name: string) => screen.getByText(name, { selector: 'td' }).closest('tr') as HTMLElement;
+const rowOf = (name: string) => screen.getByText(name, { selector: 'td, td *' }).closest('tr') as HTMLElement;
 const linkOf = (element: HTMLElement) => element.closest('a');
 
 describe('/rule-incidence/list', () => {
@@ -92,6 +93,42 @@ describe('/rule-incidence/list', () => {
     expect(names.map((name) => enabled(`Delete ${name}`))).toEqual([true, false, true]);
     expect(linkOf(labelled('Share Boiler pressure'))).toHaveAttribute('href', '/incidence/1/permission/list');
     expect(linkOf(labelled('Edit Drum temperature'))).toHaveAttribute('href', '/rule-incidence?id=2');
+  });
+
+  it('shows a valve failure source with its asset and failure, edits only its settings, and asks nothing of it', async () => {
+    stored.push(
+      rule(9, 'gate01 · 2 sustained high torque', '2026-04-01T10:00:00Z', {
+        operator: '=',
+        varOneId: 0,
+        varOneIds: [],
+        constant: 2,
+        owner: null,
+        canShare: false,
+        source: { asset: 'gate01', errorCode: 2 },
+      }),
+    );
+    const errors = jest.spyOn(console, 'error');
+    try {
+      await renderApp('/rule-incidence/list', { account: admin });
+      await screen.findByText('gate01 · 2 sustained high torque', { selector: 'td *' });
+      const source = rowOf('gate01 · 2 sustained high torque');
+      expect(within(source).getByText('Valve failure')).toBeInTheDocument();
+      expect(within(source).getByText('gate01 · Sustained high torque')).toBeInTheDocument();
+      expect(within(rowOf('Boiler pressure')).queryByText('Valve failure')).not.toBeInTheDocument();
+      // No owner to look up; edit and delete as any rule's.
+      expect(screen.queryByLabelText('Owner of gate01 · 2 sustained high torque')).not.toBeInTheDocument();
+      expect(linkOf(labelled('Edit gate01 · 2 sustained high torque'))).toHaveAttribute(
+        'href',
+        '/rule-incidence?id=9',
+      );
+      expect(labelled('Delete gate01 · 2 sustained high torque')).toBeEnabled();
+      expect(
+        server.received.filter(({ path }) => path.includes('/variable') || path.includes('/owner/')),
+      ).toEqual([]);
+      expect(appErrors(errors)).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('greys sharing for a user who may not open the permissions screen', async () => {

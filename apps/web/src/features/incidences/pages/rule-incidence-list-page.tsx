@@ -13,6 +13,7 @@ import { useDeleteIncidenceRuleMutation, useGetIncidenceRulesQuery } from '../ap
 import { OwnerIcon } from '../components/owner-icon';
 import { TagFilter } from '../components/tag-filter';
 import { textColumnFilter } from '../components/text-column-filter';
+import { ValveSourceLabel } from '../components/valve-source-label';
 import { formatLongDate } from '../incidence-format';
 import { INCIDENCE_TABLE_PAGE_SIZE } from '../incidence-list-params';
 import { ruleEditPath, ruleListSearch, ruleListTags } from '../rule-paths';
@@ -20,7 +21,8 @@ import { ruleEditPath, ruleListSearch, ruleListTags } from '../rule-paths';
 const NO_AUTHORITIES: string[] = [];
 
 // /rule-incidence/list (spec part 2 §2): the incidence rules the user reads, newest first, narrowed by the
-// tags of the address. Each row's share, edit and delete icons follow its rights.
+// tags of the address. Each row's share, edit and delete icons follow its rights. A valve failure source
+// shows what it watches under its name; editing it changes only its settings (the form hides its condition).
 export function RuleIncidenceListPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
@@ -72,8 +74,16 @@ export function RuleIncidenceListPage() {
             {
               key: 'name',
               title: t('incidences.rules.name'),
-              dataIndex: 'name',
               ...textColumnFilter<RuleIncidenceDto>(t('incidences.rules.searchName'), (rule) => rule.name),
+              render: (_, rule) =>
+                rule.source ? (
+                  <Flex vertical gap={4} align="start">
+                    {rule.name}
+                    <ValveSourceLabel source={rule.source} />
+                  </Flex>
+                ) : (
+                  rule.name
+                ),
             },
             {
               key: 'enabled',
@@ -100,7 +110,8 @@ export function RuleIncidenceListPage() {
                 t('incidences.rules.searchOwner'),
                 (rule) => rule.owner ?? '',
               ),
-              render: (_, rule) => <OwnerIcon ruleId={rule.id} ruleName={rule.name} />,
+              // A source has no owner (README "Valve failures as incidences"): nothing to ask.
+              render: (_, rule) => !rule.source && <OwnerIcon ruleId={rule.id} ruleName={rule.name} />,
             },
             {
               key: 'actions',

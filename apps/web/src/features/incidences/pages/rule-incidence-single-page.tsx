@@ -15,9 +15,11 @@ import {
   useUpdateIncidenceRuleMutation,
 } from '../api';
 import { RuleConditionFields, RuleSettingsFields, useMandatoryRule } from '../components/rule-form-fields';
+import { ValveSourceLabel } from '../components/valve-source-label';
 import { VariableField } from '../components/variable-field';
 import {
   ruleUpdateRequest,
+  ruleVariableIds,
   singleRuleCreateRequest,
   singleRuleFormValues,
   type SingleRuleFormValues,
@@ -25,14 +27,13 @@ import {
 
 const NO_VARIABLES: VariableMinimalDto[] = [];
 
-// /rule-incidence (spec part 2 §2): a new rule, or with ?id= the rule to edit, whose condition is locked.
+// /rule-incidence (spec part 2 §2): a new rule, or with ?id= the rule to edit, whose condition is locked. A
+// valve failure source has no variable nor editable condition: its form shows what it watches instead.
 export function RuleIncidenceSinglePage() {
   const { t } = useTranslation();
   const id = useIdParam();
   const rule = useGetIncidenceRuleQuery(id ?? 0, { skip: id === undefined });
-  const variableIds = rule.data
-    ? [rule.data.varOneId, ...(rule.data.varTwoId ? [rule.data.varTwoId] : [])]
-    : [];
+  const variableIds = rule.data ? ruleVariableIds(rule.data) : [];
   const variables = useGetMinimalVariablesQuery(variableIds, { skip: variableIds.length === 0 });
   usePageTrail(id === undefined ? undefined : ['Workspace', 'RuleIncidenceList', 'RuleIncidenceSingle']);
 
@@ -84,15 +85,23 @@ function RuleForm({ rule, variables }: { rule?: RuleIncidenceDto; variables: Var
         initialValues={singleRuleFormValues(rule, variables)}
         onFinish={(values) => void onFinish(values)}
       >
-        <ConfigProvider componentDisabled={editing}>
-          <Form.Item name="varOne" label={t('incidences.ruleForm.variable')} rules={[mandatory]}>
-            <VariableField
-              takenIds={varTwo ? [varTwo.id] : []}
-              aria-label={t('incidences.ruleForm.variable')}
-            />
+        {rule?.source ? (
+          <Form.Item label={t('incidences.source.field')}>
+            <ValveSourceLabel source={rule.source} />
           </Form.Item>
-        </ConfigProvider>
-        <RuleConditionFields form={form} editing={editing} firstVariableIds={varOne ? [varOne.id] : []} />
+        ) : (
+          <>
+            <ConfigProvider componentDisabled={editing}>
+              <Form.Item name="varOne" label={t('incidences.ruleForm.variable')} rules={[mandatory]}>
+                <VariableField
+                  takenIds={varTwo ? [varTwo.id] : []}
+                  aria-label={t('incidences.ruleForm.variable')}
+                />
+              </Form.Item>
+            </ConfigProvider>
+            <RuleConditionFields form={form} editing={editing} firstVariableIds={varOne ? [varOne.id] : []} />
+          </>
+        )}
         <RuleSettingsFields form={form} />
         <FormActions onCancel={() => void navigate(back)} saving={creation.isLoading || update.isLoading} />
       </Form>
