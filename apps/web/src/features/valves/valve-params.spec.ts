@@ -43,6 +43,16 @@ describe('valve screen addresses (spec part 2 §2, §5)', () => {
     });
   });
 
+  it('takes the asset a valve-failure source names, from an incident list without variables', () => {
+    const params = historicParams(
+      new URLSearchParams(`origin=IncidenceList&ruleId=7&asset=gate02&error=2&startDate=0&endDate=${DAY}`),
+    );
+    expect(params.asset).toBe('gate02');
+    expect(params.variableIds).toEqual([]);
+    expect(params.error).toBe(2);
+    expect(params.range).toEqual({ startDate: 0, endDate: DAY });
+  });
+
   it('caps a range from an incident list to 30 days before its end', () => {
     expect(capIncidentRange(0, 40 * DAY)).toEqual({ startDate: 10 * DAY, endDate: 40 * DAY });
     expect(capIncidentRange(5 * DAY, 10 * DAY)).toEqual({ startDate: 5 * DAY, endDate: 10 * DAY });

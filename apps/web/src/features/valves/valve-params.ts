@@ -91,7 +91,8 @@ export function historicParams(search: URLSearchParams): HistoricParams {
     const start = numberParam(search, 'startDate');
     const end = numberParam(search, 'endDate');
     return {
-      asset: undefined,
+      // A valve-failure source has no variables: its link names the asset itself.
+      asset: search.get('asset') || undefined,
       range: start !== undefined && end !== undefined ? capIncidentRange(start, end) : undefined,
       operation,
       origin,
