@@ -46,8 +46,18 @@ describe('visibleMenu', () => {
       'explorerMultipleCorrelation',
       'queries',
       'incidenceCurrentStatus',
+      'valveCurrentStatus',
+      'valveHistoricAnalysis',
       'aggregateVariables',
       'management',
+      'settings',
+    ]);
+  });
+
+  it('shows the valve screens to valve users', () => {
+    expect(keys(visibleMenu(MENU, ['AMPOCURRENTSTATUS']))).toEqual([
+      'valveCurrentStatus',
+      'valveHistoricAnalysis',
       'settings',
     ]);
   });
@@ -76,6 +86,8 @@ describe('visibleTiles', () => {
       'RuleList',
       'IncidenceList',
       'RuleIncidenceList',
+      'AmpoCurrentStatus',
+      'HistoricAnalysis',
       'AggregateVariableMenu',
       'QueryList',
       'VariableManagement',
