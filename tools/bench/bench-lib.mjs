@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 const { AuthHeaders } = require('@plantlens/contracts');
@@ -92,4 +93,15 @@ export function median(samples) {
     [...samples].sort((a, b) => a - b),
     50,
   );
+}
+
+/** A worker thread running `moduleUrl` with `data`; `next()` waits for its next message (or its error). */
+export function benchWorker(moduleUrl, data) {
+  const thread = new Worker(moduleUrl, { workerData: data });
+  const next = () =>
+    new Promise((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+    });
+  return { thread, next };
 }

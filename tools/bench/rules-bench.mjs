@@ -12,8 +12,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { benchDatabase, percentile, ROOT, startedService, startInProcessApp } from './bench-lib.mjs';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import {
+  benchDatabase,
+  benchWorker,
+  percentile,
+  ROOT,
+  startedService,
+  startInProcessApp,
+} from './bench-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { Topics } = require('@plantlens/contracts');
@@ -256,15 +263,7 @@ async function main() {
     }
   }
 
-  function worker(data) {
-    const thread = new Worker(new URL(import.meta.url), { workerData: data });
-    const next = () =>
-      new Promise((resolve, reject) => {
-        thread.once('message', resolve);
-        thread.once('error', reject);
-      });
-    return { thread, next };
-  }
+  const worker = (data) => benchWorker(new URL(import.meta.url), data);
 
   async function overKafka() {
     const databaseUrl = await benchDatabase('plantlens_rules_bench', { recreate: true });

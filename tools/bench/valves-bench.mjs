@@ -13,9 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
   benchDatabase,
+  benchWorker,
   declareVariables,
   percentile,
   ROOT,
@@ -142,15 +143,7 @@ if (!isMainThread) {
   await main();
 }
 
-function worker(data) {
-  const thread = new Worker(new URL(import.meta.url), { workerData: data });
-  const next = () =>
-    new Promise((done, fail) => {
-      thread.once('message', done);
-      thread.once('error', fail);
-    });
-  return { thread, next };
-}
+const worker = (data) => benchWorker(new URL(import.meta.url), data);
 
 async function main() {
   // Over Kafka only: the goal compares the monitor with the bus it consumes.
