@@ -15,7 +15,7 @@ logs=.tools/cluster
 mkdir -p "$logs"
 
 # One Ed25519 key pair and one service token for the whole cluster, made once: identity signs access
-# tokens with the private key, every service verifies them with the public key (README "Security").
+# tokens with the private key, every service verifies them with the public key (docs/security.md "Security").
 keys=.tools/cluster/keys
 if [ ! -f "$keys/signing-key.pem" ]; then
   mkdir -p "$keys" && chmod 700 "$keys"

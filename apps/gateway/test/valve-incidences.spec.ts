@@ -1,6 +1,6 @@
-// Valve failures as incidences over real HTTP in the standalone arrangement (README "Valve failures as
-// incidences"): an `asset-alarms` event on the in-memory bus becomes an incidence of a rule-like source,
-// listed, counted on the map and handled through the calls of rules and incidences.
+// Valve failures as incidences over real HTTP in the standalone arrangement (docs/rules-and-incidences.md
+// "Valve failures as incidences"): an `asset-alarms` event on the in-memory bus becomes an incidence of a
+// rule-like source, listed, counted on the map and handled through the calls of rules and incidences.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   Topics,

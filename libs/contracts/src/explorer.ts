@@ -54,9 +54,9 @@ export interface SeriesDto {
 
 export interface TimelineVariableDto extends SeriesDto {
   /**
-   * The grid the points were reduced on (README "Time series"): rollup resolution in seconds, or null
-   * when reduced from raw points; start of the first column and width of a column, in epoch milliseconds.
-   * A client drawing on this grid draws exactly the line of the raw data.
+   * The grid the points were reduced on (docs/time-series.md "Time series"): rollup resolution in seconds, or
+   * null when reduced from raw points; start of the first column and width of a column, in epoch
+   * milliseconds. A client drawing on this grid draws exactly the line of the raw data.
    */
   resolutionS: number | null;
   gridStartMs: number;

@@ -1,5 +1,6 @@
 // Valve failures on `asset-alarms` become incidences of a rule-like source per asset and failure code
-// (README "Valve failures as incidences"): PGlite, the in-memory bus and a real SMTP server.
+// (docs/rules-and-incidences.md "Valve failures as incidences"): PGlite, the in-memory bus and a real SMTP
+// server.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AssetAlarmEvent } from '@plantlens/contracts';
 import { Database } from '@plantlens/platform';

@@ -27,7 +27,8 @@ export class DirectorySignInService {
   private readonly logger = new Logger('DirectorySignIn');
   private configuration: Promise<oidc.Configuration> | undefined;
   private jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
-  // State of started code flows. In memory: a flow must end on the replica that started it (README).
+  // State of started code flows. In memory: a flow must end on the replica that started it
+  // (docs/security.md).
   private readonly flows = new Map<string, PendingFlow>();
 
   constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}

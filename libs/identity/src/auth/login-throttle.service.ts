@@ -3,7 +3,7 @@ import { AuthMessages } from '@plantlens/contracts';
 import { HttpExceptionWithHeaders, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 
 // Sliding window of failed sign-ins, per user name and per client address, kept in memory: a replica
-// counts its own failures (documented in README "Security").
+// counts its own failures (documented in docs/security.md "Security").
 @Injectable()
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();

@@ -1,6 +1,6 @@
 import { Authorities, GROUP_PERMISSION_AUTHORITIES, type GroupPermissionFlag } from '@plantlens/contracts';
 
-// A user's authorities (README "Security"):
+// A user's authorities (docs/security.md "Security"):
 //   super admin           → ROLE_SUPERADMIN, ROLE_ADMIN, ROLE_PLANTLENS
 //   admin flag            → ROLE_ADMIN
 //   member of the root    → ROLE_PLANTLENS (the product authority)

@@ -54,7 +54,8 @@ const pem = (label: string) =>
       message: `must be a PEM block (-----BEGIN ${label}-----)`,
     });
 
-// Every setting of every service, read once from the environment at start-up (see README "Configuration").
+// Every setting of every service, read once from the environment at start-up (see docs/configuration.md
+// "Configuration").
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -92,7 +93,7 @@ const environmentSchema = z.object({
   SIMULATOR_BACKFILL_STEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // The last hours of the backfill in which valve signals are also published every second around each
   // ramp, so actuations show in history. Each hour adds about 57 000 points: 12 h cost some 1.4 times
-  // the plain week's backfill, the whole week some 10 times (README "Configuration").
+  // the plain week's backfill, the whole week some 10 times (docs/configuration.md "Configuration").
   SIMULATOR_VALVE_DETAIL_HOURS: z.coerce
     .number()
     .min(0)
@@ -125,7 +126,7 @@ const environmentSchema = z.object({
     .max(366 * 86_400)
     .default(3600),
   // Rules engine instances: each evaluates the rules whose id modulo RULES_ENGINE_SHARDS is its
-  // RULES_ENGINE_SHARD, reading every partition of the measurement topics (see libs/rules README section).
+  // RULES_ENGINE_SHARD, reading every partition of the measurement topics (see docs/rules-and-incidences.md).
   RULES_ENGINE_SHARDS: z.coerce.number().int().min(1).max(1000).default(1),
   RULES_ENGINE_SHARD: z.coerce.number().int().min(0).max(999).default(0),
   // Valve monitor: an actuation whose torque or pressure has not arrived through its end is analysed anyway

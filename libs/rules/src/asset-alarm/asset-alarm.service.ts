@@ -13,10 +13,11 @@ const DAY_MS = 86_400_000;
 
 type SourceRule = IncidenceRule & { emails: string[] };
 
-// Valve failures as incidences (README "Valve failures as incidences"): each `asset-alarms` event is one
-// incidence of the source of its asset and failure code, opened at the actuation's begin and closed at its
-// end, written like the engine's openings and closings — summary, day counts, events and e-mail in one
-// transaction. The source's shard writes it, so one source's events keep their order (as a rule's).
+// Valve failures as incidences (docs/rules-and-incidences.md "Valve failures as incidences"): each
+// `asset-alarms` event is one incidence of the source of its asset and failure code, opened at the
+// actuation's begin and closed at its end, written like the engine's openings and closings — summary, day
+// counts, events and e-mail in one transaction. The source's shard writes it, so one source's events keep
+// their order (as a rule's).
 @Injectable()
 export class AssetAlarmService {
   constructor(

@@ -8,7 +8,7 @@ export function rulesEngineConsumerGroup(config: Pick<PlatformConfig, 'RULES_ENG
 
 // Which rules this instance evaluates: those whose id modulo RULES_ENGINE_SHARDS is RULES_ENGINE_SHARD.
 // A rule is evaluated whole by one instance, both inputs included, because every instance reads every
-// partition of the measurement topics (see README "Rules engine").
+// partition of the measurement topics (see docs/rules-and-incidences.md "Rules engine and incidences").
 @Injectable()
 export class EngineShard {
   readonly shards: number;

@@ -56,7 +56,10 @@ export interface EngineCheckpoint<R extends { id: number } = EngineRule> {
 export interface EvaluationStats {
   points: number;
   evaluations: number;
-  /** points at or before their variable's watermark: replays, or late points (see README) */
+  /**
+   * points at or before their variable's watermark: replays, or late points (see docs/rules-and-incidences.md
+   * "Replays and late points")
+   */
   skipped: number;
 }
 

@@ -10,7 +10,8 @@ import { Database, type DatabaseConnection } from '@plantlens/platform';
 import { sql } from 'kysely';
 import type { RulesDb } from '../database/rules-database';
 
-// A rule, or an asset-alarm source (README "Valve failures as incidences"): that one has no variable.
+// A rule, or an asset-alarm source (docs/rules-and-incidences.md "Valve failures as incidences"): that one
+// has no variable.
 export interface RuleRow extends Omit<RuleCondition, 'varOneId'> {
   id: number;
   name: string;

@@ -13,7 +13,7 @@ import { planBuckets } from './bucket-plan';
 import { alignAsOf } from './series-merge';
 import { CorrelationRepository } from './correlation.repository';
 
-// How X, Y and Z are put side by side (README "Correlation alignment"):
+// How X, Y and Z are put side by side (docs/architecture.md "Correlation alignment"):
 // - X has at most CORRELATION_MAX_POINTS points in the range: each X point is paired with the as-of value
 //   of Y (and Z), their latest point at or before it and at most CORRELATION_ASOF_MAX_AGE_SECONDS older;
 //   an X point without such a Y or Z value is dropped. Not sampled.

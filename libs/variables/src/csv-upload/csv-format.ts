@@ -1,6 +1,7 @@
 import { MEASUREMENT_MIN_TS, type CsvRowErrorReason, type CsvUploadQuery } from '@plantlens/contracts';
 
-// The CSV dialect of the uploader, as pure functions (README "CSV uploader" documents the rules).
+// The CSV dialect of the uploader, as pure functions (docs/data-sources.md "CSV uploader" documents the
+// rules).
 
 export type FieldSeparator = ';' | ',';
 export type DecimalSeparator = '.' | ',';

@@ -56,9 +56,9 @@ export function incidenceExplorerPath(
   return pathWith(ROUTES[target], params);
 }
 
-// A valve failure source (README "Valve failures as incidences") has no variable: its summary opens the
-// valve historic analysis of its asset over the same range (epoch ms, as an incident list sends it), with
-// the failure code for the page's subject.
+// A valve failure source (docs/rules-and-incidences.md "Valve failures as incidences") has no variable: its
+// summary opens the valve historic analysis of its asset over the same range (epoch ms, as an incident list
+// sends it), with the failure code for the page's subject.
 export function incidenceValveHistoricPath(
   source: AssetAlarmSourceDto,
   range: IncidenceRange,

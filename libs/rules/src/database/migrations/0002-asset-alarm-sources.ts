@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-// Valve failures as incidences (README "Valve failures as incidences"): a rule-like source per asset and
-// failure code is a row of rules.rule, so incidences, summaries, day counts, e-mails, permissions and the
-// map need no second path. Its condition is "the asset's failure code = code" (operator '=', constant the
-// code) without a variable; the engine never loads it.
+// Valve failures as incidences (docs/rules-and-incidences.md "Valve failures as incidences"): a rule-like
+// source per asset and failure code is a row of rules.rule, so incidences, summaries, day counts, e-mails,
+// permissions and the map need no second path. Its condition is "the asset's failure code = code" (operator
+// '=', constant the code) without a variable; the engine never loads it.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table rules.rule

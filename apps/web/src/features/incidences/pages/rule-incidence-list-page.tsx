@@ -110,7 +110,8 @@ export function RuleIncidenceListPage() {
                 t('incidences.rules.searchOwner'),
                 (rule) => rule.owner ?? '',
               ),
-              // A source has no owner (README "Valve failures as incidences"): nothing to ask.
+              // A source has no owner (docs/rules-and-incidences.md "Valve failures as incidences"): nothing
+              // to ask.
               render: (_, rule) => !rule.source && <OwnerIcon ruleId={rule.id} ruleName={rule.name} />,
             },
             {
