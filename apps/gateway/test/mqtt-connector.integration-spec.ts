@@ -142,6 +142,7 @@ describe('MQTT connector in cluster mode: Mosquitto → gateway → Kafka → va
       // Nothing listens there; this test only needs the gateway's data sources.
       IDENTITY_URL: 'http://127.0.0.1:9',
       RULES_URL: 'http://127.0.0.1:9',
+      VALVES_URL: 'http://127.0.0.1:9',
       MQTT_URL: mqttUrl,
       MQTT_TOPICS: `plantlens-it/${unique}/#`,
       MQTT_CLIENT_ID: `plantlens-${unique}`,
