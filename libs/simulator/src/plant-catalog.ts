@@ -1,4 +1,4 @@
-import type { RawVariableDeclaration } from '@plantlens/contracts';
+import { VALVE_ASSET_IDS, type RawVariableDeclaration, type ValveAssetId } from '@plantlens/contracts';
 
 export const PLANT_UNITS = ['cdu', 'dcu', 'hdt', 'utl'] as const;
 export type PlantUnit = (typeof PLANT_UNITS)[number];
@@ -119,17 +119,8 @@ export const PROCESS_VARIABLES: ProcessVariableSpec[] = [
 ];
 
 // The coke-drum valves of the valve monitoring screens.
-export const VALVE_ASSETS = [
-  'gate01',
-  'gate02',
-  'lift01',
-  'lift02',
-  'lift03',
-  'lift04',
-  'lift05',
-  'switch01',
-] as const;
-export type ValveAsset = (typeof VALVE_ASSETS)[number];
+export const VALVE_ASSETS = VALVE_ASSET_IDS;
+export type ValveAsset = ValveAssetId;
 
 // Order matters: the simulator computes a valve's signals by their index in this list.
 // Opening and torque are percentages of travel and of rated torque, not levels: no measurement tag.
