@@ -57,6 +57,18 @@ export async function startStandaloneApp(
     }
     await new Promise((done) => setTimeout(done, 250));
   }
+  // Pages are opened once the simulator's history is published: while the backfill runs, the one process is
+  // busy storing and analysing it, and a page load can outlast the browser's 30 s (seen in CI).
+  if (env.SIMULATOR_ENABLED !== 'false') {
+    const backfillDeadline = Date.now() + 180_000;
+    while (!log.includes('Backfilled ')) {
+      if (child.exitCode !== null || Date.now() > backfillDeadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the simulator did not finish its backfill:\n${log.slice(-4000)}`);
+      }
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  }
   return {
     url,
     log: () => log,
