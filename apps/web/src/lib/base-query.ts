@@ -4,6 +4,7 @@ import {
   BEARER_PREFIX,
   SessionStorageKeys,
   tokenPairSchema,
+  type TokenPairDto,
 } from '@plantlens/contracts';
 import {
   fetchBaseQuery,
@@ -37,6 +38,8 @@ export interface TokenProtocol {
    * `answerOf` tells how it answered. Resolves with the last result.
    */
   run<Result>(send: () => Promise<Result>, answerOf: (result: Result) => CallAnswer): Promise<Result>;
+  /** keeps a token pair that a call answered (a password change ends the old session and starts this one) */
+  keep(pair: TokenPairDto): void;
 }
 
 // The token protocol of spec part 1 §4, for any transport (fetch through RTK Query, XMLHttpRequest for
@@ -108,6 +111,10 @@ export function createTokenProtocol({
       clearTokens(storage);
       onSignOut();
       return result;
+    },
+
+    keep(pair) {
+      storeTokens(storage, pair);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { UserMessages } from '@plantlens/contracts';
+import { SessionStorageKeys, UserMessages } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fieldMessage, fillField } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
@@ -17,6 +17,24 @@ describe('password change', () => {
   });
 
   afterEach(() => server.stop());
+
+  it('keeps the token pair the server answers, so the session goes on after the old one is revoked', async () => {
+    server.answer('PUT', '/api/web/user/password', {
+      json: { accessToken: 'after-change-access', refreshToken: 'after-change-refresh' },
+    });
+    const { router } = await renderApp('/user-profile', {
+      account: { username: 'ana', authorities: ['QUERY'] },
+    });
+    await screen.findByText('Update password · ana');
+    fillField('Current password', 'before1');
+    fillField('New password', 'better2');
+    fillField('Repeat new password', 'better2');
+    fireEvent.click(screen.getByText('Save'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(localStorage.getItem(SessionStorageKeys.accessToken)).toBe('after-change-access');
+    expect(localStorage.getItem(SessionStorageKeys.refreshToken)).toBe('after-change-refresh');
+  });
 
   it('marks the current password wrong on a 403 and alerts that the update failed', async () => {
     const { router } = await renderApp('/user-profile', {
