@@ -70,6 +70,16 @@ describe('i18n', () => {
     expect(dayjs(wednesday).startOf('week').date()).toBe(10);
   });
 
+  it.each(['it_IT', 'de_DE'] as const)('makes dayjs weeks start on Sunday in %s', async (language) => {
+    const i18n = createI18n(memoryStorage());
+    await i18n.changeLanguage(language);
+    expect(
+      dayjs(new Date(2024, 2, 13))
+        .startOf('week')
+        .date(),
+    ).toBe(10);
+  });
+
   it('gives the date picker a Sunday-first calendar in English and Spanish texts in Spanish', () => {
     expect(ANTD_LOCALES.en_GB.DatePicker?.lang.locale).toBe('en_US');
     expect(ANTD_LOCALES.en_GB.DatePicker?.lang.placeholder).toBe('Select date');

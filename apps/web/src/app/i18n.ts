@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import 'dayjs/locale/es';
 import 'dayjs/locale/it';
+import updateLocale from 'dayjs/plugin/updateLocale';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -25,9 +26,16 @@ import { itIT } from './i18n/it-it';
 
 type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
 
-// Spec: weeks start on Monday in Spanish and on Sunday in English. dayjs 'en' and the date picker's en_US
-// calendar are Sunday-first ('en-gb' is Monday-first); every other en_GB text stays British.
+// Spec part 1 §9: weeks start on Monday in Spanish and on Sunday in every other language. dayjs 'en' and the
+// date picker's en_US calendar are Sunday-first ('en-gb' is Monday-first); every other en_GB text stays
+// British. dayjs 'it' and 'de' start on Monday, so their week start is changed (the date picker asks dayjs).
 const DAYJS_LOCALES: Record<Language, string> = { es_ES: 'es', en_GB: 'en', it_IT: 'it', de_DE: 'de' };
+const SUNDAY = 0;
+const MONDAY = 1;
+dayjs.extend(updateLocale);
+for (const language of LANGUAGES) {
+  dayjs.updateLocale(DAYJS_LOCALES[language], { weekStart: language === 'es_ES' ? MONDAY : SUNDAY });
+}
 
 export const ANTD_LOCALES: Record<Language, AntdLocale> = {
   es_ES: antdEsES,

@@ -46,6 +46,15 @@ describe('RangeSelector', () => {
     expect(weekdayHeader()[0]).toBe('Su');
   });
 
+  it.each([
+    ['it_IT', 'Dom'],
+    ['de_DE', 'So'],
+  ] as const)('shows a Sunday-first calendar in %s', async (language, sunday) => {
+    await renderSelector(language);
+    openCalendar();
+    expect(weekdayHeader()[0]).toBe(sunday);
+  });
+
   it('greys out the days after today, and only those', async () => {
     await renderSelector('es_ES');
     openCalendar();
