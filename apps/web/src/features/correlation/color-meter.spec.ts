@@ -1,10 +1,29 @@
 import { METER_COLORS, METER_LEVELS, meterExtent, meterLabels, meterLevel, meterValues } from './color-meter';
 
+// WCAG 2 contrast ratio of a #rrggbb colour against white.
+function contrastWithWhite(hex: string): number {
+  const linear = [1, 3, 5].map((at) => {
+    const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
+  return 1.05 / (luminance + 0.05);
+}
+
 describe('colour meter', () => {
   it('has 9 colours per scale', () => {
     expect(METER_COLORS.sequential).toHaveLength(METER_LEVELS);
     expect(METER_COLORS.divergent).toHaveLength(METER_LEVELS);
   });
+
+  it.each(['sequential', 'divergent'] as const)(
+    'draws every %s level at a contrast of 3:1 or more against the white plot, each level distinct',
+    (scale) => {
+      const faint = METER_COLORS[scale].filter((color) => contrastWithWhite(color) < 3);
+      expect(faint).toEqual([]);
+      expect(new Set(METER_COLORS[scale]).size).toBe(METER_LEVELS);
+    },
+  );
 
   it('spans the values, or the fixed range where a bound is fixed', () => {
     expect(meterExtent([3, -1, 7], null)).toEqual({ min: -1, max: 7 });

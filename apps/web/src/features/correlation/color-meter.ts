@@ -6,30 +6,33 @@ import type { MeterScale } from './correlation-query';
 // single-colour series, which WebGL (Highcharts boost) draws at full speed.
 export const METER_LEVELS = 9;
 
-// ColorBrewer 9-class schemes: YlGnBu (light to dark, for a quantity) and RdYlBu reversed (blue below the
-// middle, red above, for a deviation).
+// Every level must stand out from the white plot: each colour has a contrast of at least 3:1 against white
+// (WCAG's figure for graphics), which ColorBrewer's light ends (#ffffd9, #ffffbf) lack. Sequential: viridis
+// from 0 to 0.58 (its lighter part fades into white), dark purple for the lowest Z to green for the highest.
+// Divergent: blue below the middle and red above it, through a mid grey instead of a near-white middle
+// (interpolated in CIELAB between ColorBrewer RdBu's ends #2166ac and #b2182b and a grey of L* 56).
 export const METER_COLORS: Record<MeterScale, readonly string[]> = {
   sequential: [
-    '#ffffd9',
-    '#edf8b1',
-    '#c7e9b4',
-    '#7fcdbb',
-    '#41b6c4',
-    '#1d91c0',
-    '#225ea8',
-    '#253494',
-    '#081d58',
+    '#440154',
+    '#471c6c',
+    '#46337d',
+    '#404988',
+    '#375c8c',
+    '#306f8e',
+    '#28818d',
+    '#21938b',
+    '#23a386',
   ],
   divergent: [
-    '#4575b4',
-    '#74add1',
-    '#abd9e9',
-    '#e0f3f8',
-    '#ffffbf',
-    '#fee090',
-    '#fdae61',
-    '#f46d43',
-    '#d73027',
+    '#2166ac',
+    '#4a6ea3',
+    '#63769a',
+    '#767e90',
+    '#868686',
+    '#98726e',
+    '#a45b57',
+    '#ad4140',
+    '#b2182b',
   ],
 };
 

@@ -1,4 +1,5 @@
 import type { SeriesScatterOptions } from 'highcharts';
+import { METER_COLORS } from './color-meter';
 import {
   BOOST_THRESHOLD_POINTS,
   buildCorrelationChartOptions,
@@ -51,14 +52,14 @@ describe('buildCorrelationChartOptions', () => {
     expect(series.map(({ name }) => name)).toEqual(labels);
     expect(series[0]).toEqual({
       name: '0',
-      color: '#4575b4',
+      color: METER_COLORS.divergent[0],
       data: [
         [1, 10],
         [4, 40],
       ],
     });
     expect(series[4].data).toEqual([[3, 30]]);
-    expect(series[8]).toEqual({ name: '80', color: '#d73027', data: [[2, 20]] });
+    expect(series[8]).toEqual({ name: '80', color: METER_COLORS.divergent[8], data: [[2, 20]] });
   });
 
   it('gives each category its Set1 colour and a legend entry titled with Z', () => {
