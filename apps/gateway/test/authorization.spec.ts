@@ -53,6 +53,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/web/user': ADMIN,
   'PUT /api/web/user': ADMIN,
   'DELETE /api/web/user': ADMIN,
+  'PUT /api/web/user/enable': ADMIN,
   'PUT /api/web/user/password': SIGNED_IN,
   'GET /api/auth/azuread/user': ADMIN,
   'POST /api/auth/azuread/user': ADMIN,

@@ -47,6 +47,11 @@ export const userSchema = z.object({
 });
 export type UserDto = z.infer<typeof userSchema>;
 
+// GET /api/web/user/ for a caller without the UsersGroupsAndPermissions feature: the enabled users as a
+// picker needs them (whom to share with), without e-mail, directory id, groups or flags.
+export const userSummarySchema = userSchema.pick({ id: true, name: true });
+export type UserSummaryDto = z.infer<typeof userSummarySchema>;
+
 const userFields = {
   name: userNameSchema,
   email: z.email({ message: 'Invalid email' }).max(320).nullable().optional(),
@@ -87,7 +92,7 @@ export const passwordChangeSchema = z.object({
 });
 export type PasswordChangeDto = z.infer<typeof passwordChangeSchema>;
 
-// DELETE /api/web/user/?id=
+// DELETE /api/web/user/?id= and PUT /api/web/user/enable?id=
 export const idQuerySchema = z.object({
   id: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
 });

@@ -141,6 +141,47 @@ describe('users, groups and group permissions (spec part 1 §3–§8)', () => {
       await admin.delete('/api/web/user/').query({ id: 'x' }).expect(400);
     });
 
+    it('enables a deleted user again, who can then sign in; never the super admin', async () => {
+      const user = await createUser(admin);
+      await admin.delete('/api/web/user/').query({ id: user.id }).expect(200);
+      const enabled = await admin.put('/api/web/user/enable').query({ id: user.id }).expect(200);
+      expect(enabled.body).toMatchObject({ id: user.id, name: user.name, enabled: true });
+      await login(app, user.name, user.password);
+      const superAdminId = ((await admin.get('/api/web/user/').expect(200)).body as UserDto[]).find(
+        (candidate) => candidate.superAdmin,
+      )!.id;
+      const protectedAnswer = await admin.put('/api/web/user/enable').query({ id: superAdminId });
+      expect([protectedAnswer.status, protectedAnswer.body.message]).toEqual([
+        403,
+        UserMessages.superAdminProtected,
+      ]);
+      await admin.put('/api/web/user/enable').query({ id: 999_999 }).expect(404);
+      const badId = await admin.put('/api/web/user/enable').query({ id: 'x' });
+      expect([badId.status, badId.body.message]).toEqual([400, 'id: must be a positive integer id']);
+      const plain = await signedIn(app, await createUser(admin));
+      await plain.put('/api/web/user/enable').query({ id: user.id }).expect(403);
+    });
+
+    it('lists only the enabled users, by id and name, to a user without the users feature', async () => {
+      const disabled = await createUser(admin, { email: 'hidden@plant.example' });
+      await admin.delete('/api/web/user/').query({ id: disabled.id }).expect(200);
+      const plainUser = await createUser(admin, { email: 'plain@plant.example' });
+      const plain = await signedIn(app, plainUser);
+      const list = (await plain.get('/api/web/user/').expect(200)).body as object[];
+      expect(list).toContainEqual({ id: plainUser.id, name: plainUser.name });
+      expect(list.every((row) => Object.keys(row).sort().join() === 'id,name')).toBe(true);
+      expect(list).not.toContainEqual(expect.objectContaining({ id: disabled.id }));
+      const full = (await admin.get('/api/web/user/').expect(200)).body as UserDto[];
+      expect(full).toContainEqual(
+        expect.objectContaining({ id: disabled.id, email: 'hidden@plant.example', enabled: false }),
+      );
+      const otherAdmin = await signedIn(app, await createUser(admin, { admin: true }));
+      const adminList = (await otherAdmin.get('/api/web/user/').expect(200)).body as UserDto[];
+      expect(adminList).toContainEqual(
+        expect.objectContaining({ id: plainUser.id, email: 'plain@plant.example' }),
+      );
+    });
+
     it('protects the super admin from edits, deletion and disabling', async () => {
       const list = (await admin.get('/api/web/user/').expect(200)).body as UserDto[];
       const superAdminId = list.find((user) => user.superAdmin)!.id;

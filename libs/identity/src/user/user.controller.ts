@@ -9,21 +9,22 @@ import {
   type TokenPairDto,
   type UserCreateDto,
   type UserDto,
+  type UserSummaryDto,
   type UserUpdateDto,
 } from '@plantlens/contracts';
 import { CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
 import { UserBodyPipe } from './user-body.pipe';
 import { UserService } from './user.service';
 
-// Listing needs only a sign-in (whoever shares an object picks users from it); changes need the
-// UsersGroupsAndPermissions feature (admins).
+// Listing needs only a sign-in (whoever shares an object picks users from it) and answers full rows only to
+// holders of the UsersGroupsAndPermissions feature (admins); changes need that feature.
 @Controller('api/web/user')
 export class UserController {
   constructor(private readonly users: UserService) {}
 
   @Get()
-  list(): Promise<UserDto[]> {
-    return this.users.list();
+  list(@CurrentUser() caller: AuthenticatedUser): Promise<UserDto[] | UserSummaryDto[]> {
+    return this.users.list(caller);
   }
 
   @Post()
@@ -42,6 +43,13 @@ export class UserController {
   @RequireFeature('UsersGroupsAndPermissions')
   disable(@Query({ schema: idQuerySchema }) query: IdQuery): Promise<UserDto> {
     return this.users.disable(query.id);
+  }
+
+  // Registration creates disabled users, and DELETE disables: this is how an admin lets them in again.
+  @Put('enable')
+  @RequireFeature('UsersGroupsAndPermissions')
+  enable(@Query({ schema: idQuerySchema }) query: IdQuery): Promise<UserDto> {
+    return this.users.enable(query.id);
   }
 
   @Put('password')

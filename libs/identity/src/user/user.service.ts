@@ -16,7 +16,9 @@ import {
   type TokenPairDto,
   type UserCreateDto,
   type UserDto,
+  type UserSummaryDto,
   type UserUpdateDto,
+  hasFeature,
 } from '@plantlens/contracts';
 import type { AuthenticatedUser } from '@plantlens/platform';
 import { PasswordHasher } from '../auth/password-hasher.service';
@@ -54,8 +56,11 @@ export class UserService {
     return { username: row.name, authorities: await this.tokens.authoritiesOf(row) };
   }
 
-  async list(): Promise<UserDto[]> {
-    return (await this.users.listWithGroups()).map(toUserDto);
+  /** Admins get every row in full; anyone else the enabled users' id and name (docs/security.md). */
+  async list(caller: AuthenticatedUser): Promise<UserDto[] | UserSummaryDto[]> {
+    const rows = await this.users.listWithGroups();
+    if (hasFeature(caller.authorities, 'UsersGroupsAndPermissions')) return rows.map(toUserDto);
+    return rows.filter(({ enabled }) => enabled).map(({ id, name }) => ({ id, name }));
   }
 
   async get(id: number): Promise<UserDto> {
@@ -113,6 +118,12 @@ export class UserService {
     const existing = await this.editable(id);
     await this.users.update(existing.id, { enabled: false });
     await this.tokens.revokeAll(existing.id);
+    return this.get(existing.id);
+  }
+
+  async enable(id: number): Promise<UserDto> {
+    const existing = await this.editable(id);
+    await this.users.update(existing.id, { enabled: true });
     return this.get(existing.id);
   }
 

@@ -258,6 +258,11 @@ export const enGB = {
     updateError: 'An error occurred updating the user {{name}}',
     deleted: 'User {{name}} deleted successfully',
     deleteError: 'An error occurred deleting the user {{name}}',
+    enable: 'Enable {{name}}',
+    enableConfirm: 'Enable the user {{name}}?',
+    enableAction: 'Enable',
+    enabledNow: 'User {{name}} enabled successfully',
+    enableError: 'An error occurred enabling the user {{name}}',
   },
   groups: {
     add: 'Add group',

@@ -258,6 +258,11 @@ export const esES: Translation = {
     updateError: 'Se ha producido un error al actualizar el usuario {{name}}',
     deleted: 'Usuario {{name}} eliminado correctamente',
     deleteError: 'Se ha producido un error al eliminar el usuario {{name}}',
+    enable: 'Activar {{name}}',
+    enableConfirm: '¿Activar el usuario {{name}}?',
+    enableAction: 'Activar',
+    enabledNow: 'Usuario {{name}} activado correctamente',
+    enableError: 'Se ha producido un error al activar el usuario {{name}}',
   },
   groups: {
     add: 'Añadir grupo',

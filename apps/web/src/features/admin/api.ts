@@ -49,6 +49,8 @@ const userWritePath = (directory: boolean) => (directory ? 'auth/azuread/user/' 
 // Users, groups, group members and permission flags, and the per-object permissions (spec part 1 §7).
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // Full rows: every caller of this list (the admin screens) holds UsersGroupsAndPermissions; without it
+    // the server answers only the enabled users' id and name (docs/security.md).
     getUsers: build.query<UserDto[], void>({
       query: () => 'web/user/',
       providesTags: (users = []) => [
@@ -67,6 +69,11 @@ const adminApi = api.injectEndpoints({
     deleteUser: build.mutation<void, { directory: boolean; id: number }>({
       query: ({ directory, id }) => ({ url: userWritePath(directory), method: 'DELETE', params: { id } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }, 'GroupMember'],
+    }),
+    // The same call in both sign-in modes: enabling changes neither password nor directory id.
+    enableUser: build.mutation<UserDto, number>({
+      query: (id) => ({ url: 'web/user/enable', method: 'PUT', params: { id } }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'User', id }, 'GroupMember'],
     }),
     // Plain text: the user's directory id (404 when he has none yet).
     getDirectoryId: build.query<string, number>({
@@ -160,6 +167,7 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,
+  useEnableUserMutation,
   useGetDirectoryIdQuery,
   useGetGroupsQuery,
   useCreateGroupMutation,

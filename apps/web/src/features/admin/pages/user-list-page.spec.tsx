@@ -79,6 +79,22 @@ describe('user list', () => {
     expect(server.requests('DELETE', '/api/web/user/')).toHaveLength(0);
   });
 
+  it('enables a disabled user, the only row offering it, through /api/web/user/enable', async () => {
+    const luis: UserDto = { ...ana, id: 8, name: 'luis', email: null, enabled: false };
+    server
+      .answer('GET', '/api/web/user/', { json: [ana, luis] })
+      .answer('PUT', '/api/web/user/enable', { json: { ...luis, enabled: true } });
+    await renderApp('/user/list', { account: admin });
+    await screen.findByText('luis');
+    expect(screen.queryByLabelText('Enable ana')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Edit luis')).toBeDisabled();
+    fireEvent.click(screen.getByLabelText('Enable luis'));
+    fireEvent.click(within(await findDialog('Enable the user luis?')).getByText('Enable'));
+
+    await screen.findByText('User luis enabled successfully');
+    expect(server.requests('PUT', '/api/web/user/enable').map(({ query }) => query)).toEqual([{ id: '8' }]);
+  });
+
   it('leaves the side menu open when Escape cancels a dialog', async () => {
     await renderApp('/user/list', { account: admin });
     await screen.findByText('ana');

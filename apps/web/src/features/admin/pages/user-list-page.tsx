@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  CheckCircleOutlined,
   DeleteOutlined,
   EditOutlined,
   KeyOutlined,
@@ -19,7 +20,7 @@ import { ROUTES } from '../../../config/routes';
 import { canAccessRoute } from '../../../lib/access';
 import { useAccount } from '../../../lib/account-api';
 import { useWebSettings } from '../../../lib/web-settings';
-import { useDeleteUserMutation, useGetUsersQuery } from '../api';
+import { useDeleteUserMutation, useEnableUserMutation, useGetUsersQuery } from '../api';
 import { userLabel } from '../user-form-values';
 
 const PERMISSION_ICONS: Record<UserPermissionIcon, ReactNode> = {
@@ -30,8 +31,15 @@ const PERMISSION_ICONS: Record<UserPermissionIcon, ReactNode> = {
   solution: <SolutionOutlined />,
 };
 
-// Only enabled users other than the super admin can be edited or deleted (spec part 1 §2).
+// Only enabled users other than the super admin can be edited or deleted (spec part 1 §2). A disabled one
+// (registered, or deleted) can be enabled, and then edited (features/admin/README.md).
 export const isUserEditable = (user: UserDto) => user.enabled && !user.superAdmin;
+const isUserEnableable = (user: UserDto) => !user.enabled && !user.superAdmin;
+
+type UserChangeKeys = Record<
+  'confirm' | 'done' | 'error',
+  `users.${'deleteConfirm' | 'deleted' | 'deleteError' | 'enableConfirm' | 'enabledNow' | 'enableError'}`
+>;
 
 export function UserListPage() {
   const { t } = useTranslation();
@@ -40,6 +48,7 @@ export function UserListPage() {
   const authorities = useAccount().data?.authorities ?? [];
   const users = useGetUsersQuery();
   const [deleteUser] = useDeleteUserMutation();
+  const [enableUser] = useEnableUserMutation();
   const label = (user: UserDto) => userLabel(user, auth.directorySignIn);
   // The deployment's own per-user permission screen, when configured and within the admin's reach.
   const customPermission =
@@ -47,17 +56,41 @@ export function UserListPage() {
       ? auth.customUserPermission
       : undefined;
 
-  const confirmDelete = (user: UserDto) =>
+  // Asks, then runs the change and reports how it went.
+  const confirmChange = (
+    user: UserDto,
+    change: {
+      keys: UserChangeKeys;
+      okText: string;
+      danger?: boolean;
+      run: () => Promise<{ error?: unknown }>;
+    },
+  ) => {
+    const name = label(user);
     modal.confirm({
-      title: t('users.deleteConfirm', { name: label(user) }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
+      title: t(change.keys.confirm, { name }),
+      okText: change.okText,
+      okButtonProps: { danger: change.danger },
       cancelText: t('common.cancel'),
       onOk: async () => {
-        const result = await deleteUser({ directory: auth.directorySignIn, id: user.id });
-        if (result.error) void message.error(t('users.deleteError', { name: label(user) }));
-        else void message.success(t('users.deleted', { name: label(user) }));
+        const result = await change.run();
+        if (result.error) void message.error(t(change.keys.error, { name }));
+        else void message.success(t(change.keys.done, { name }));
       },
+    });
+  };
+  const confirmDelete = (user: UserDto) =>
+    confirmChange(user, {
+      keys: { confirm: 'users.deleteConfirm', done: 'users.deleted', error: 'users.deleteError' },
+      okText: t('common.delete'),
+      danger: true,
+      run: () => deleteUser({ directory: auth.directorySignIn, id: user.id }),
+    });
+  const confirmEnable = (user: UserDto) =>
+    confirmChange(user, {
+      keys: { confirm: 'users.enableConfirm', done: 'users.enabledNow', error: 'users.enableError' },
+      okText: t('users.enableAction'),
+      run: () => enableUser(user.id),
     });
 
   if (users.isError) return <ApiErrorAlert title={t('users.loadError')} error={users.error} />;
@@ -92,7 +125,7 @@ export function UserListPage() {
           },
           {
             key: 'actions',
-            width: customPermission ? 160 : 120,
+            width: customPermission ? 200 : 160,
             render: (_, user) => (
               <Flex gap={4}>
                 {customPermission && (
@@ -124,6 +157,14 @@ export function UserListPage() {
                   aria-label={t('users.delete', { name: label(user) })}
                   onClick={() => confirmDelete(user)}
                 />
+                {isUserEnableable(user) && (
+                  <Button
+                    type="text"
+                    icon={<CheckCircleOutlined />}
+                    aria-label={t('users.enable', { name: label(user) })}
+                    onClick={() => confirmEnable(user)}
+                  />
+                )}
               </Flex>
             ),
           },
