@@ -107,6 +107,32 @@ describe('buildCorrelationChartOptions', () => {
     expect(build({ kind: 'plain', color: '#e41a1c' }).boost?.enabled).toBe(false);
   });
 
+  it('puts every point of a boosted chart coloured by Z in a level series, and boosts without preallocation', () => {
+    const count = BOOST_THRESHOLD_POINTS * 3;
+    const many: PairPoints = {
+      ...POINTS,
+      timestamps: Array.from({ length: count }, (_, i) => i),
+      xs: Array.from({ length: count }, (_, i) => i % 1000),
+      ys: Array.from({ length: count }, (_, i) => i % 7),
+      zs: Array.from({ length: count }, (_, i) => (i * 37) % 101),
+    };
+    const labels = Array.from({ length: 9 }, (_, level) => String(level));
+    const options = buildCorrelationChartOptions(many, {
+      ...SETTINGS,
+      colouring: { kind: 'intensity', extent: { min: 0, max: 100 }, scale: 'sequential', labels },
+    });
+    const series = options.series as SeriesScatterOptions[];
+    const drawn = series.flatMap(({ data }) => data as [number, number][]);
+    expect(drawn).toHaveLength(count);
+    expect(new Set(drawn.map(([x, y]) => `${x},${y}`))).toEqual(
+      new Set(many.xs.map((x, i) => `${x},${many.ys[i]}`)),
+    );
+    expect(series.every(({ data }) => (data?.length ?? 0) > 0)).toBe(true);
+    // Highcharts 13 boost with preallocated buffers draws only the first series' positions.
+    expect(options.boost).toMatchObject({ enabled: true, seriesThreshold: 1 });
+    expect(options.boost?.usePreallocated).not.toBe(true);
+  });
+
   it('escapes the labels in the tooltip', () => {
     const options = build({ kind: 'category', categories: [0, 44, 80] });
     const formatter = (options.tooltip?.pointFormatter ?? (() => '')) as (this: unknown) => string;

@@ -52,12 +52,13 @@ export function buildCorrelationChartOptions(
     // The accessibility module is not loaded; this keeps Highcharts from warning about it.
     accessibility: { enabled: false },
     lang: { locale },
-    // seriesThreshold 1 makes a boosted chart draw every series (the meter levels) on the one canvas.
+    // seriesThreshold 1 makes a boosted chart draw every series (the meter levels) on the one canvas. Not
+    // `usePreallocated` (experimental in Highcharts 13): with several series it draws only the first one's
+    // positions, so a chart coloured by Z lost most of its points.
     boost: {
       enabled: points.xs.length >= BOOST_THRESHOLD_POINTS,
       seriesThreshold: 1,
       useGPUTranslations: true,
-      usePreallocated: true,
     },
     xAxis: {
       title: { text: axisTitle(points.x) },
