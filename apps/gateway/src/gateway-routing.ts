@@ -5,34 +5,37 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { PlatformConfig } from '@plantlens/platform';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { controllerPrefixes } from './controller-prefixes';
+import { DOMAIN_SERVICES } from './standalone-modules';
 
-// Which service answers which API prefix when the gateway runs in front of a cluster.
-function serviceRoutes(config: PlatformConfig) {
-  return [
-    { prefix: '/api/auth', upstream: config.IDENTITY_URL },
-    { prefix: '/api/web/account', upstream: config.IDENTITY_URL },
-    { prefix: '/api/web/user', upstream: config.IDENTITY_URL },
-    { prefix: '/api/web/group', upstream: config.IDENTITY_URL },
-    { prefix: '/api/web/permission', upstream: config.IDENTITY_URL },
-    { prefix: '/api/web/explorer', upstream: config.VARIABLES_URL },
-    { prefix: '/api/web/variable', upstream: config.VARIABLES_URL },
-    { prefix: '/api/web/csv-upload', upstream: config.VARIABLES_URL },
-    { prefix: '/api/web/query', upstream: config.VARIABLES_URL },
-    { prefix: '/api/web/rules-incidence', upstream: config.RULES_URL },
-    { prefix: '/api/web/evaluations-incidence', upstream: config.RULES_URL },
-    { prefix: '/api/web/current-status-incidence', upstream: config.RULES_URL },
-    { prefix: '/api/web/ampo', upstream: config.VALVES_URL },
-  ];
+/**
+ * Which service answers which path prefix when the gateway runs in front of a cluster: every prefix of the
+ * controllers of each domain module goes to the service hosting that module, so a new controller is routed
+ * with no change here (docs/architecture.md).
+ */
+function serviceRoutes(config: PlatformConfig): { prefix: string; upstream: string }[] {
+  const missing = DOMAIN_SERVICES.filter(({ urlSetting }) => !config[urlSetting]);
+  if (missing.length > 0) {
+    throw new Error(`GATEWAY_MODE=cluster needs ${missing.map(({ urlSetting }) => urlSetting).join(', ')}`);
+  }
+  const owners = new Map<string, string>();
+  return DOMAIN_SERVICES.flatMap(({ module, urlSetting }) =>
+    controllerPrefixes(module).map((prefix) => {
+      const owner = owners.get(prefix);
+      if (owner || !prefix.startsWith('/api/')) {
+        throw new Error(
+          `Cannot route ${prefix} of ${module.name} in cluster mode${owner ? `: ${owner} serves it too` : ''}`,
+        );
+      }
+      owners.set(prefix, module.name);
+      return { prefix, upstream: config[urlSetting] ?? '' };
+    }),
+  );
 }
 
 export async function routeToServices(app: NestFastifyApplication, config: PlatformConfig): Promise<void> {
-  const missing: string[] = [];
   for (const { prefix, upstream } of serviceRoutes(config)) {
-    if (!upstream) missing.push(prefix);
-    else await app.register(fastifyHttpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false });
-  }
-  if (missing.length > 0) {
-    throw new Error(`GATEWAY_MODE=cluster needs the service URLs for ${missing.join(', ')}`);
+    await app.register(fastifyHttpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false });
   }
 }
 
