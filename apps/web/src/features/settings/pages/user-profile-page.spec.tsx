@@ -18,18 +18,24 @@ describe('password change', () => {
 
   afterEach(() => server.stop());
 
+  // Ana fills the form with this current password and the new password better2, and saves.
+  async function changePassword(currentPassword: string) {
+    const rendered = await renderApp('/user-profile', {
+      account: { username: 'ana', authorities: ['QUERY'] },
+    });
+    await screen.findByText('Update password · ana');
+    fillField('Current password', currentPassword);
+    fillField('New password', 'better2');
+    fillField('Repeat new password', 'better2');
+    fireEvent.click(screen.getByText('Save'));
+    return rendered;
+  }
+
   it('keeps the token pair the server answers, so the session goes on after the old one is revoked', async () => {
     server.answer('PUT', '/api/web/user/password', {
       json: { accessToken: 'after-change-access', refreshToken: 'after-change-refresh' },
     });
-    const { router } = await renderApp('/user-profile', {
-      account: { username: 'ana', authorities: ['QUERY'] },
-    });
-    await screen.findByText('Update password · ana');
-    fillField('Current password', 'before1');
-    fillField('New password', 'better2');
-    fillField('Repeat new password', 'better2');
-    fireEvent.click(screen.getByText('Save'));
+    const { router } = await changePassword('before1');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     expect(localStorage.getItem(SessionStorageKeys.accessToken)).toBe('after-change-access');
@@ -37,14 +43,7 @@ describe('password change', () => {
   });
 
   it('marks the current password wrong on a 403 and alerts that the update failed', async () => {
-    const { router } = await renderApp('/user-profile', {
-      account: { username: 'ana', authorities: ['QUERY'] },
-    });
-    await screen.findByText('Update password · ana');
-    fillField('Current password', 'guess1');
-    fillField('New password', 'better2');
-    fillField('Repeat new password', 'better2');
-    fireEvent.click(screen.getByText('Save'));
+    const { router } = await changePassword('guess1');
 
     await screen.findByText('An error occurred updating the password');
     await waitFor(() => expect(fieldMessage('Current password')).toBe('The current password is wrong'));
