@@ -48,7 +48,7 @@ function paintedPoints(page: Page): Promise<DrawnPoints> {
       '[data-testid="correlation-chart"] [data-highcharts-chart]',
     )!;
     const fiberKey = Object.keys(holder).find((key) => key.startsWith('__reactFiber'))!;
-    let fiber = (holder as unknown as Record<string, Fiber>)[fiberKey] ?? null;
+    let fiber: Fiber | null = (holder as unknown as Record<string, Fiber>)[fiberKey] ?? null;
     while (fiber && !fiber.memoizedProps?.highcharts) fiber = fiber.return;
     const chart = fiber!.memoizedProps!.highcharts!.charts[Number(holder.dataset.highchartsChart)]!;
 
