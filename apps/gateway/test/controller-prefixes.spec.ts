@@ -5,28 +5,40 @@ import { controllerPrefixes } from '../src/controller-prefixes';
 @Controller('api/web/shelf')
 class ShelfController {
   @Get()
-  list() {}
+  list() {
+    return 'list';
+  }
 
   @Put(':id/book/:bookId')
-  shelve() {}
+  shelve() {
+    return 'shelve';
+  }
 }
 
 @Controller('api/web/catalogue')
 class CatalogueController {
   @Get('tree')
-  tree() {}
+  tree() {
+    return 'tree';
+  }
 
   @Get('authors/:id')
-  author() {}
+  author() {
+    return 'author';
+  }
 
   @EventPattern('books')
-  onBook() {}
+  onBook() {
+    return 'onBook';
+  }
 }
 
 @Controller()
 class LoanController {
   @Get('api/web/loan/open')
-  open() {}
+  open() {
+    return 'open';
+  }
 }
 
 @Module({ controllers: [LoanController] })
