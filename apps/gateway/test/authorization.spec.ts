@@ -10,7 +10,7 @@ import {
   serviceModule,
 } from '@plantlens/platform';
 import request from 'supertest';
-import { STANDALONE_DOMAIN_MODULES } from '../src/standalone-modules';
+import { GATEWAY_API_MODULES, STANDALONE_DOMAIN_MODULES } from '../src/standalone-modules';
 
 const ROLES = ['anonymous', 'plain', 'feature', 'admin', 'superAdmin'] as const;
 type Role = (typeof ROLES)[number];
@@ -54,6 +54,8 @@ const TABLE: Record<string, Row> = {
   'PUT /api/web/user': ADMIN,
   'DELETE /api/web/user': ADMIN,
   'PUT /api/web/user/password': SIGNED_IN,
+  'GET /api/web/user-manual': SIGNED_IN,
+  'GET /api/web/account/profile': SIGNED_IN,
   'GET /api/auth/azuread/user': ADMIN,
   'POST /api/auth/azuread/user': ADMIN,
   'PUT /api/auth/azuread/user': ADMIN,
@@ -168,7 +170,7 @@ describe('authorization of every route', () => {
     });
     app = await createServiceApp({
       name: 'authorization-test',
-      module: serviceModule(config, STANDALONE_DOMAIN_MODULES),
+      module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...GATEWAY_API_MODULES]),
       config,
       consumerGroup: 'authorization-test',
     });

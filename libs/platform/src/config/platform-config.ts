@@ -77,6 +77,8 @@ const environmentSchema = z.object({
   // standalone: the gateway hosts every domain module; cluster: it routes /api/* to the services.
   GATEWAY_MODE: z.enum(['standalone', 'cluster']).default('standalone'),
   WEB_ROOT: z.string().min(1).default('apps/web/dist'),
+  // The user manual PDFs (user-manual-<language>.pdf) the gateway serves; the gateway build writes them.
+  USER_MANUAL_DIR: z.string().min(1).default('apps/gateway/dist/manual'),
   // Where the gateway (cluster mode) and the simulator find the services.
   IDENTITY_URL: url(['http', 'https']).optional(),
   VARIABLES_URL: url(['http', 'https']).optional(),
