@@ -3,6 +3,8 @@ import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
 import { ampoEnGB } from '../../features/valves/i18n';
+import { personalAreaEnGB } from '../../features/settings/i18n';
+import { workspaceEnGB } from '../../features/workspace/i18n';
 
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
@@ -86,6 +88,11 @@ export const enGB = {
     breadcrumb: 'Breadcrumb',
     moreBreadcrumbs: 'More',
     help: 'Help',
+    manual: 'User manual',
+    popupBlockedTitle: 'Pop-up windows are blocked',
+    popupBlocked:
+      'Your browser blocked the window of the user manual. Allow pop-up windows for this site to open it in a window of its own; meanwhile it shows here.',
+    close: 'Close',
   },
   pending: {
     title: 'Coming soon',
@@ -97,6 +104,13 @@ export const enGB = {
     en_GB: 'English',
     it_IT: 'Italiano',
     de_DE: 'Deutsch',
+    switchTo: 'Switch to {{language}}',
+  },
+  browser: {
+    unsupportedTitle: 'Browser not supported',
+    unsupported:
+      'Plantlens needs a recent browser: open it in an up-to-date Chrome, Edge, Firefox or Safari.',
+    missing: 'This browser lacks: {{features}}',
   },
   errors: {
     unexpected: 'Something went wrong. Please try again.',
@@ -168,13 +182,7 @@ export const enGB = {
       text: 'Plantlens supports decisions but does not replace the plant’s safety systems and procedures.',
     },
   },
-  workspace: {
-    empty: 'None of the workspace screens is available to you.',
-    descriptions: {
-      valveStatus: 'Alarm status of the coke-drum valves',
-      valveHistoric: 'Opening and closing actuations of a valve over time',
-    },
-  },
+  workspace: workspaceEnGB,
   correlation: correlationEnGB,
   csvUpload: {
     intro:
@@ -223,6 +231,7 @@ export const enGB = {
       'not-finite': 'Not a finite number',
     },
   },
+  personalArea: personalAreaEnGB,
   profile: {
     title: 'Update password · {{username}}',
     oldPassword: 'Current password',

@@ -1,4 +1,4 @@
-import type { PasswordChangeDto } from '@plantlens/contracts';
+import type { AccountProfileDto, PasswordChangeDto } from '@plantlens/contracts';
 import { api } from '../../lib/api';
 
 const settingsApi = api.injectEndpoints({
@@ -6,7 +6,11 @@ const settingsApi = api.injectEndpoints({
     changePassword: build.mutation<void, PasswordChangeDto>({
       query: (body) => ({ url: 'web/user/password', method: 'PUT', body }),
     }),
+    getAccountProfile: build.query<AccountProfileDto, void>({
+      query: () => 'web/account/profile',
+      providesTags: [{ type: 'Account', id: 'PROFILE' }],
+    }),
   }),
 });
 
-export const { useChangePasswordMutation } = settingsApi;
+export const { useChangePasswordMutation, useGetAccountProfileQuery } = settingsApi;
