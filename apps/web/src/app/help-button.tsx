@@ -36,6 +36,7 @@ export function HelpButton() {
         open={blockedManualUrl !== null}
         title={t('shell.popupBlockedTitle')}
         width="90vw"
+        destroyOnHidden
         onCancel={() => setBlockedManualUrl(null)}
         footer={<Button onClick={() => setBlockedManualUrl(null)}>{t('shell.close')}</Button>}
       >

@@ -4,7 +4,7 @@ import { api } from './api';
 const URL_PATH = 'web/user-manual';
 
 // GET /api/web/user-manual?lang= (spec part 1 §7): the PDF in the user's language (the server falls back to
-// English). HEAD tells whether one was built, so Help shows only then (spec part 1 §2).
+// English). HEAD tells whether one was built (200; 404 when none or an empty one), so Help shows only then.
 const userManualApi = api.injectEndpoints({
   endpoints: (build) => ({
     isUserManualAvailable: build.query<boolean, Language>({
@@ -12,7 +12,8 @@ const userManualApi = api.injectEndpoints({
         url: URL_PATH,
         method: 'HEAD',
         params: { lang },
-        responseHandler: (response) => Promise.resolve(Number(response.headers.get('content-length')) > 0),
+        // A HEAD answer has no body to parse; an error status never reaches `data`.
+        responseHandler: () => Promise.resolve(true),
       }),
     }),
     // The PDF as an object URL for a new window; null when the file is empty.
