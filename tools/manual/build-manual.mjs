@@ -47,12 +47,13 @@ const escapeHtml = (text) =>
     (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character],
   );
 
-// Images are embedded (data: URLs) so the page needs no file access; a missing one becomes the note.
+// Images are embedded (data: URLs) so the page needs no file access; a missing one becomes the note. Each
+// language has its own screenshots (the app in that language): MANUAL_SCREENSHOTS_DIR/<language>/<file>.
 function markdownToHtml(markdown, manual) {
   const marked = new Marked({
     renderer: {
       image({ href, text }) {
-        const file = join(SCREENSHOTS_DIR, href);
+        const file = join(SCREENSHOTS_DIR, manual.language, href);
         if (!existsSync(file)) return `<span class="missing">${escapeHtml(manual.missing(href))}</span>`;
         const data = readFileSync(file).toString('base64');
         return `<img src="data:image/png;base64,${data}" alt="${escapeHtml(text)}">`;
