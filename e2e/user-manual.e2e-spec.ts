@@ -54,7 +54,12 @@ function shots(variables: { flow: number; temperature: number; outlet: number })
     {
       file: 'explorer-correlation.png',
       path: `/explorer-correlation?pair1=${variables.flow},${variables.temperature}&${range}`,
-      ready: (page) => page.locator('.highcharts-series').first().waitFor({ timeout: 30_000 }),
+      // Scatter points are SVG paths, or one boosted picture when there are many.
+      ready: (page) =>
+        page
+          .locator('.highcharts-point, image.highcharts-boost-canvas')
+          .first()
+          .waitFor({ state: 'attached', timeout: 30_000 }),
     },
     { file: 'explorer-multiple-correlation.png', path: '/explorer-multiple-correlation-variables' },
     { file: 'query-list.png', path: '/query/list' },

@@ -3,58 +3,22 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthHeaders, type PlantTreeDto, type TokenPairDto } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import { createServiceApp, IN_MEMORY_DATA_DIR, loadPlatformConfig, serviceModule } from '@plantlens/platform';
 import { ValvesModule } from '@plantlens/valves';
 import { VariablesModule } from '@plantlens/variables';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { gatewayService } from '../src/gateway-service';
-
-const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-const shared = {
-  AUTH_VERIFY_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  SERVICE_TOKEN: randomBytes(32).toString('base64url'),
-  LOG_LEVEL: 'error',
-  LOG_FORMAT: 'text',
-} as const;
+import { startClusterGateway, type ClusterGateway } from './cluster-gateway';
 
 describe('gateway in cluster mode', () => {
-  let services: NestFastifyApplication;
+  let cluster: ClusterGateway;
   let gateway: NestFastifyApplication;
 
   beforeAll(async () => {
     // Identity, variables and the valve monitor in one process stand for the services behind the gateway.
-    const serviceConfig = loadPlatformConfig({
-      ...shared,
-      DATA_DIR: IN_MEMORY_DATA_DIR,
-      AUTH_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      SUPERADMIN_PASSWORD: 'gateway1',
-    });
-    services = await createServiceApp({
-      name: 'services',
-      module: serviceModule(serviceConfig, [IdentityModule, VariablesModule, ValvesModule]),
-      config: serviceConfig,
-      consumerGroup: 'services',
-    });
-    await services.listen(0, '127.0.0.1');
-    const upstream = await services.getUrl();
-    const gatewayConfig = loadPlatformConfig({
-      ...shared,
-      GATEWAY_MODE: 'cluster',
-      WEB_ROOT: '/nonexistent-web-build',
-      IDENTITY_URL: upstream,
-      VARIABLES_URL: upstream,
-      RULES_URL: upstream,
-      VALVES_URL: upstream,
-    });
-    gateway = await createServiceApp(gatewayService(gatewayConfig));
-    await gateway.getHttpAdapter().getInstance().ready();
+    cluster = await startClusterGateway([IdentityModule, VariablesModule, ValvesModule], 'gateway1');
+    gateway = cluster.gateway;
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await services?.close();
-  });
+  afterAll(() => cluster?.close());
 
   it('routes sign-in and the explorer to the services, which keep enforcing authorization', async () => {
     const server = gateway.getHttpServer();

@@ -4,21 +4,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthHeaders, UserManualMessages, type TokenPairDto } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import { createServiceApp, IN_MEMORY_DATA_DIR, loadPlatformConfig, serviceModule } from '@plantlens/platform';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { gatewayService } from '../src/gateway-service';
-
-const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-const shared = {
-  AUTH_VERIFY_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  SERVICE_TOKEN: randomBytes(32).toString('base64url'),
-  LOG_LEVEL: 'error',
-  LOG_FORMAT: 'text',
-} as const;
+import { startClusterGateway, type ClusterGateway } from './cluster-gateway';
 
 // Stand-ins for the built PDFs: the gateway sends the files' bytes as they are.
 const SPANISH = '%PDF-1.7 manual de usuario';
@@ -26,7 +16,7 @@ const ENGLISH = '%PDF-1.7 user manual, a little longer';
 
 describe('GET /api/web/user-manual', () => {
   const manualDir = mkdtempSync(join(tmpdir(), 'plantlens-manual-'));
-  let identity: NestFastifyApplication;
+  let cluster: ClusterGateway;
   let gateway: NestFastifyApplication;
   let accessToken: string;
   const get = (query: Record<string, string> = {}) =>
@@ -43,32 +33,8 @@ describe('GET /api/web/user-manual', () => {
       });
 
   beforeAll(async () => {
-    const identityConfig = loadPlatformConfig({
-      ...shared,
-      DATA_DIR: IN_MEMORY_DATA_DIR,
-      AUTH_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      SUPERADMIN_PASSWORD: 'manual1',
-    });
-    identity = await createServiceApp({
-      name: 'identity',
-      module: serviceModule(identityConfig, [IdentityModule]),
-      config: identityConfig,
-      consumerGroup: 'identity',
-    });
-    await identity.listen(0, '127.0.0.1');
-    const upstream = await identity.getUrl();
-    const gatewayConfig = loadPlatformConfig({
-      ...shared,
-      GATEWAY_MODE: 'cluster',
-      WEB_ROOT: '/nonexistent-web-build',
-      USER_MANUAL_DIR: manualDir,
-      IDENTITY_URL: upstream,
-      VARIABLES_URL: upstream,
-      RULES_URL: upstream,
-      VALVES_URL: upstream,
-    });
-    gateway = await createServiceApp(gatewayService(gatewayConfig));
-    await gateway.getHttpAdapter().getInstance().ready();
+    cluster = await startClusterGateway([IdentityModule], 'manual1', { USER_MANUAL_DIR: manualDir });
+    gateway = cluster.gateway;
     const signIn = await request(gateway.getHttpServer())
       .post('/api/auth/login')
       .send({ username: 'admin', password: 'manual1' })
@@ -77,8 +43,7 @@ describe('GET /api/web/user-manual', () => {
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.close();
+    await cluster?.close();
     rmSync(manualDir, { recursive: true, force: true });
   });
 
