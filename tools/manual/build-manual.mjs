@@ -27,6 +27,7 @@ const MANUALS = [
     language: 'en_GB',
     source: 'en.md',
     htmlLang: 'en-GB',
+    title: 'Plantlens user manual',
     missing: (file) =>
       `Screenshot ${file} not taken yet: the end-to-end test e2e/user-manual.e2e-spec.ts takes it.`,
     page: 'Page',
@@ -35,6 +36,7 @@ const MANUALS = [
     language: 'es_ES',
     source: 'es.md',
     htmlLang: 'es-ES',
+    title: 'Manual de usuario de Plantlens',
     missing: (file) =>
       `Captura ${file} aún no tomada: la toma la prueba de extremo a extremo e2e/user-manual.e2e-spec.ts.`,
     page: 'Página',
@@ -86,7 +88,7 @@ const STYLE = `
 
 function htmlDocument(manual, body) {
   return `<!doctype html><html lang="${manual.htmlLang}"><head><meta charset="utf-8">
-<title>Plantlens</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+<title>${manual.title}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 }
 
 async function main() {
