@@ -14,3 +14,4 @@ export * from './query';
 export * from './rules';
 export * from './incidences';
 export * from './valves';
+export * from './datastore';
