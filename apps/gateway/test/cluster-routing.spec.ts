@@ -113,6 +113,20 @@ describe('gateway in cluster mode', () => {
     expect(listed.body).toEqual([expect.objectContaining({ name: 'Through the gateway', owner: 'admin' })]);
   });
 
+  it('routes the cache back office to the variables service, for the super admin', async () => {
+    const server = gateway.getHttpServer();
+    const signIn = await request(server)
+      .post('/api/auth/login')
+      .send({ username: 'admin', password: 'gateway1' })
+      .expect(200);
+    const auth = { [AuthHeaders.authorization]: `Bearer ${(signIn.body as TokenPairDto).accessToken}` };
+    await request(server).get('/api/web/datastore').expect(401);
+    const listed = await request(server).get('/api/web/datastore').set(auth).expect(200);
+    expect(Array.isArray(listed.body)).toBe(true);
+    const deleted = await request(server).delete('/api/web/datastore').query({ ids: '999' }).set(auth);
+    expect(deleted.body).toEqual({ deleted: 0 });
+  });
+
   it('routes the valve screens to the valve monitor, reads and administrator edits alike', async () => {
     const server = gateway.getHttpServer();
     const signIn = await request(server)

@@ -105,7 +105,11 @@ export class ReadCacheRepository {
    * Stores the entry unless points of its variables and range were invalidated since `computedSince` (the
    * answer may have missed them), then evicts the oldest entries beyond `maxEntries`. False when not stored.
    */
-  async storeUnlessInvalidated(entry: NewCacheEntry, computedSince: Date, maxEntries: number): Promise<boolean> {
+  async storeUnlessInvalidated(
+    entry: NewCacheEntry,
+    computedSince: Date,
+    maxEntries: number,
+  ): Promise<boolean> {
     return this.database.transaction(async (connection) => {
       await connection.query(LOCK);
       const stored = await connection.query(STORE_UNLESS_INVALIDATED, [
