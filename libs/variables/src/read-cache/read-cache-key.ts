@@ -4,12 +4,9 @@
  * Readable on purpose: the back office lists keys.
  */
 export function readCacheKey(call: string, parameters: Record<string, number | readonly number[]>): string {
-  const query = Object.keys(parameters)
-    .sort()
-    .map((name) => {
-      const value = parameters[name]!;
-      return `${name}=${typeof value === 'number' ? value : value.join(',')}`;
-    })
+  const query = Object.entries(parameters)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => `${name}=${typeof value === 'number' ? value : value.join(',')}`)
     .join('&');
   return `${call}?${query}`;
 }

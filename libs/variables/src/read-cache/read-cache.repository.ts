@@ -89,8 +89,9 @@ export class ReadCacheRepository {
         [key],
       ),
     );
-    const now = new Date(row!.now);
-    return row!.id === null ? { now } : { entry: { id: row!.id, value: row!.value! }, now };
+    if (!row) throw new Error('the clock query answered no row');
+    const now = new Date(row.now);
+    return row.id === null || row.value === null ? { now } : { entry: { id: row.id, value: row.value }, now };
   }
 
   async recordHit(id: number): Promise<void> {
