@@ -26,8 +26,18 @@ describe('ReadCacheRepository', () => {
   async function stored(candidate: NewCacheEntry): Promise<number> {
     const { now } = await cache.lookup(candidate.key);
     expect(await cache.storeUnlessInvalidated(candidate, now, 100)).toBe(true);
-    return (await cache.lookup(candidate.key)).entry!.id;
+    const [row] = (await cache.list(100, 10)).filter((listed) => listed.key === candidate.key);
+    return row!.id;
   }
+
+  it('counts a hit on each lookup of a stored key, and none on a miss', async () => {
+    const candidate = entry([30], 0, 1_000);
+    expect((await cache.lookup(candidate.key)).value).toBeUndefined();
+    await stored(candidate);
+    expect((await cache.lookup(candidate.key)).value).toBe('[]');
+    await cache.lookup(candidate.key);
+    expect((await cache.list(100, 10)).find((listed) => listed.key === candidate.key)?.hits).toBe(2);
+  });
 
   const listedIds = async () => (await cache.list(100, 10)).map((row) => row.id);
 

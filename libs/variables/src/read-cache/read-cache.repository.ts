@@ -79,27 +79,23 @@ export class ReadCacheRepository {
     this.db = database.kysely as VariablesDb;
   }
 
-  /** The entry of `key`, if any, and the database's clock now (before the answer is computed on a miss). */
-  async lookup(key: string): Promise<{ entry?: { id: number; value: string }; now: Date }> {
+  /**
+   * The value of `key`, counting the hit, if there is one; and the database's clock now (before the answer is
+   * computed on a miss). One statement either way.
+   */
+  async lookup(key: string): Promise<{ value?: string; now: Date }> {
     const [row] = await this.database.withConnection((connection) =>
-      connection.query<{ now: Date; id: number | null; value: string | null }>(
-        `select clock.now, entry.id, entry.value
-         from (select clock_timestamp() as now) clock
-         left join variables.read_cache entry on entry.key = $1`,
+      connection.query<{ now: Date; value: string | null }>(
+        `with hit as (
+           update variables.read_cache set hits = hits + 1 where key = $1 returning value)
+         select clock.now, hit.value
+         from (select clock_timestamp() as now) clock left join hit on true`,
         [key],
       ),
     );
     if (!row) throw new Error('the clock query answered no row');
     const now = new Date(row.now);
-    return row.id === null || row.value === null ? { now } : { entry: { id: row.id, value: row.value }, now };
-  }
-
-  async recordHit(id: number): Promise<void> {
-    await this.db
-      .updateTable('variables.read_cache')
-      .set((eb) => ({ hits: eb('hits', '+', 1) }))
-      .where('id', '=', id)
-      .execute();
+    return row.value === null ? { now } : { value: row.value, now };
   }
 
   /**

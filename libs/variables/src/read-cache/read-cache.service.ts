@@ -37,11 +37,8 @@ export class ReadCacheService {
   /** The stored answer of `read`, or `compute`'s, stored when the range is settled and the answer not too big. */
   async getOrCompute<T>(read: CachedRead, compute: () => Promise<T>): Promise<T> {
     if (this.config.READ_CACHE_MAX_ENTRIES === 0 || read.toMs >= this.settledBeforeMs()) return compute();
-    const { entry, now } = await this.entries.lookup(read.key);
-    if (entry) {
-      await this.entries.recordHit(entry.id);
-      return JSON.parse(entry.value) as T;
-    }
+    const { value: stored, now } = await this.entries.lookup(read.key);
+    if (stored !== undefined) return JSON.parse(stored) as T;
     const answer = await compute();
     const value = JSON.stringify(answer);
     const sizeBytes = Buffer.byteLength(value);
