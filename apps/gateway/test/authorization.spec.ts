@@ -45,6 +45,8 @@ const QUERY: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'que
 const INCIDENCE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'incidencer' };
 const VALVES: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'valveWatcher' };
 // The valve edits are for administrators: a holder of AmpoCurrentStatus alone is refused.
+// Superadmin is ROLE_SUPERADMIN alone: an administrator is refused.
+const SUPERADMIN: Row = { expected: [401, 403, 'ok', 403, 'ok'], featureHolder: 'superAdmin' };
 const VALVES_ADMIN: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'admin' };
 
 const TABLE: Record<string, Row> = {
@@ -131,7 +133,9 @@ const TABLE: Record<string, Row> = {
     serviceToken: true,
   },
   // Superadmin is ROLE_SUPERADMIN alone.
-  'POST /api/web/csv-upload': { expected: [401, 403, 'ok', 403, 'ok'], featureHolder: 'superAdmin' },
+  'POST /api/web/csv-upload': SUPERADMIN,
+  'GET /api/web/datastore': SUPERADMIN,
+  'DELETE /api/web/datastore': SUPERADMIN,
 };
 
 // The only routes reachable without an access token.

@@ -77,13 +77,28 @@ describe('gateway in cluster mode', () => {
     expect(listed.body).toEqual([expect.objectContaining({ name: 'Through the gateway', owner: 'admin' })]);
   });
 
-  it('routes the valve screens to the valve monitor, reads and administrator edits alike', async () => {
-    const server = gateway.getHttpServer();
-    const signIn = await request(server)
+  // The super admin's authorization header, signed in through the gateway.
+  async function superAdminAuth(): Promise<Record<string, string>> {
+    const signIn = await request(gateway.getHttpServer())
       .post('/api/auth/login')
       .send({ username: 'admin', password: 'gateway1' })
       .expect(200);
-    const auth = { [AuthHeaders.authorization]: `Bearer ${(signIn.body as TokenPairDto).accessToken}` };
+    return { [AuthHeaders.authorization]: `Bearer ${(signIn.body as TokenPairDto).accessToken}` };
+  }
+
+  it('routes the cache back office to the variables service, for the super admin', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
+    await request(server).get('/api/web/datastore').expect(401);
+    const listed = await request(server).get('/api/web/datastore').set(auth).expect(200);
+    expect(Array.isArray(listed.body)).toBe(true);
+    const deleted = await request(server).delete('/api/web/datastore').query({ ids: '999' }).set(auth);
+    expect(deleted.body).toEqual({ deleted: 0 });
+  });
+
+  it('routes the valve screens to the valve monitor, reads and administrator edits alike', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
     await request(server).get('/api/web/ampo/plant-tree/').expect(401);
     const edited = await request(server)
       .put('/api/web/ampo/asset/switch01/')

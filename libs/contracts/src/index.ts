@@ -15,3 +15,4 @@ export * from './rules';
 export * from './incidences';
 export * from './valves';
 export * from './user-manual';
+export * from './datastore';

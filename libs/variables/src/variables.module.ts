@@ -13,6 +13,9 @@ import { IngestionService } from './measurement/ingestion.service';
 import { MeasurementConsumer } from './measurement/measurement.consumer';
 import { MeasurementWriter } from './measurement/measurement-writer.service';
 import { MeasurementRepository } from './measurement/measurement.repository';
+import { DatastoreController } from './read-cache/datastore.controller';
+import { ReadCacheRepository } from './read-cache/read-cache.repository';
+import { ReadCacheService } from './read-cache/read-cache.service';
 import { QueryController } from './query/query.controller';
 import { QueryRepository } from './query/query.repository';
 import { QueryService } from './query/query.service';
@@ -46,6 +49,7 @@ const CATALOG_PROVIDERS = [
     CorrelationController,
     TagController,
     QueryController,
+    DatastoreController,
   ],
   providers: [
     VariableRepository,
@@ -63,6 +67,8 @@ const CATALOG_PROVIDERS = [
     IdentityClient,
     QueryRepository,
     QueryService,
+    ReadCacheRepository,
+    ReadCacheService,
   ],
   exports: [IngestionService, RollupService],
 })

@@ -38,6 +38,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     (await import('../features/correlation/pages/explorer-multiple-correlation-page'))
       .ExplorerMultipleCorrelationPage,
   CsvUploader: async () => (await import('../features/csv-upload/pages/csv-uploader-page')).CsvUploaderPage,
+  CacheManagement: async () =>
+    (await import('../features/cache/pages/cache-management-page')).CacheManagementPage,
   QueryList: async () => (await import('../features/queries/pages/query-list-page')).QueryListPage,
   Query: async () => (await import('../features/queries/pages/query-page')).QueryPage,
   ExplorerCorrelationMenu: async () =>

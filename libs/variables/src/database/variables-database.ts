@@ -58,6 +58,18 @@ export interface RollupPendingTable {
   to_ts: Date;
 }
 
+export interface ReadCacheTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  size_bytes: number;
+  variable_ids: number[];
+  from_ts: Date;
+  to_ts: Date;
+  hits: ColumnType<number, never, number>;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
@@ -66,6 +78,7 @@ export interface VariablesDatabase {
   'variables.variable_tag': VariableTagTable;
   'variables.query': QueryTable;
   'variables.rollup_pending': RollupPendingTable;
+  'variables.read_cache': ReadCacheTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;

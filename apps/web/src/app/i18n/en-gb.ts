@@ -1,4 +1,5 @@
 import { dateRangeEnGB } from '../../components/date-range/i18n';
+import { cacheEnGB } from '../../features/cache/i18n';
 import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
@@ -400,6 +401,7 @@ export const enGB = {
   ampo: ampoEnGB,
   variablePicker: variablePickerEnGB,
   dateRange: dateRangeEnGB,
+  cache: cacheEnGB,
   explorer: {
     explore: 'Explore',
     home: {

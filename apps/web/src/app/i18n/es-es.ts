@@ -1,4 +1,5 @@
 import { dateRangeEsES } from '../../components/date-range/i18n';
+import { cacheEsES } from '../../features/cache/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
@@ -400,6 +401,7 @@ export const esES: Translation = {
   ampo: ampoEsES,
   variablePicker: variablePickerEsES,
   dateRange: dateRangeEsES,
+  cache: cacheEsES,
   explorer: {
     explore: 'Explorar',
     home: {
