@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Database } from '@plantlens/platform';
-import type { RawVariableDeclaration, TagRefDto, VariableOrderField } from '@plantlens/contracts';
+import type {
+  RawVariableDeclaration,
+  TagRefDto,
+  VariableOrderField,
+  VariableOrigin,
+} from '@plantlens/contracts';
 import type { VariablesDb } from '../database/variables-database';
 import type { TagFilter } from '../tag/tag-filter';
 
@@ -11,12 +16,17 @@ export interface VariableRow {
   name: string;
   unit: string | null;
   categoryId: number | null;
+  aggregate: boolean;
 }
 
-/** Variables whose reference, name or unit contains `text` (any case) and that pass the tag filter. */
+/**
+ * Variables whose reference, name or unit contains `text` (any case), that pass the tag filter and, when
+ * given, are of that origin.
+ */
 export interface VariableCriteria {
   text: string;
   tags: TagFilter;
+  origin?: VariableOrigin;
 }
 
 export interface VariableOrder {
@@ -49,7 +59,14 @@ export class VariableRepository {
   private selectVariables() {
     return this.db
       .selectFrom('variables.variable')
-      .select(['id', 'client_reference as clientReference', 'name', 'unit', 'category_id as categoryId']);
+      .select([
+        'id',
+        'client_reference as clientReference',
+        'name',
+        'unit',
+        'category_id as categoryId',
+        'aggregate',
+      ]);
   }
 
   findAllOrderedByName(): Promise<VariableRow[]> {
@@ -119,6 +136,7 @@ export class VariableRepository {
         'v.name',
         'v.unit',
         'v.category_id as categoryId',
+        'v.aggregate',
       ])
       .orderBy(ORDER_COLUMNS[order.field], order.direction)
       .orderBy('v.id', order.direction);
@@ -168,8 +186,9 @@ export class VariableRepository {
     }
   }
 
-  private matching({ text, tags }: VariableCriteria) {
+  private matching({ text, tags, origin = 'all' }: VariableCriteria) {
     let query = this.db.selectFrom('variables.variable as v');
+    if (origin !== 'all') query = query.where('v.aggregate', '=', origin === 'aggregate');
     if (text.length > 0) {
       const pattern = containsPattern(text);
       query = query.where((eb) =>
