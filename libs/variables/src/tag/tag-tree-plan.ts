@@ -120,7 +120,8 @@ export function planTagTree(stored: readonly StoredTag[], tree: readonly TagTree
     .filter((tag) => !isSystemTag(tag.id) && !seen.has(tag.id))
     .map(({ id, name }) => ({ id, name }));
   if (missing.length > 0 || unknownIds.length > 0) return { kind: 'changed', missing, unknownIds };
-  return { kind: 'plan', moves, inserts, gainingChildren };
+  // Levels without new tags are holes in `inserts`.
+  return { kind: 'plan', moves, inserts: Array.from(inserts, (tags) => tags ?? []), gainingChildren };
 }
 
 /** Each tag with its descendants (itself included), for the tags of a deletion. */

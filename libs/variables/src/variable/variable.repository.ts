@@ -129,7 +129,16 @@ export class VariableRepository {
     order: VariableOrder,
     page?: { limit: number; offset: number },
   ): Promise<VariableRow[]> {
-    const query = this.matching(criteria)
+    return this.matchingInOrder(criteria, order, page).execute();
+  }
+
+  /** The statement of findMatching, also for checking its plan over many variables. */
+  matchingInOrder(
+    criteria: VariableCriteria,
+    order: VariableOrder,
+    page?: { limit: number; offset: number },
+  ) {
+    let query = this.matching(criteria)
       .select([
         'v.id',
         'v.client_reference as clientReference',
@@ -138,9 +147,10 @@ export class VariableRepository {
         'v.category_id as categoryId',
         'v.aggregate',
       ])
-      .orderBy(ORDER_COLUMNS[order.field], order.direction)
-      .orderBy('v.id', order.direction);
-    return (page ? query.limit(page.limit).offset(page.offset) : query).execute();
+      .orderBy(ORDER_COLUMNS[order.field], order.direction);
+    // References are unique; names and units are made so by the id, as their indexes are.
+    if (order.field !== 'clientReference') query = query.orderBy('v.id', order.direction);
+    return page ? query.limit(page.limit).offset(page.offset) : query;
   }
 
   async countMatching(criteria: VariableCriteria): Promise<number> {
