@@ -65,7 +65,7 @@ export function describeTagEditing(mode: string, configure: () => Promise<Platfo
       http().put('/api/web/tag/').set(adminHeaders).query(query).send(tree);
     const deleteTags = (nodes: Tree, query: Record<string, string> = {}) =>
       http().delete('/api/web/tag/').set(adminHeaders).query(query).send(nodes);
-    const assign = (action: 'add' | 'remove', body: unknown, headers = adminHeaders) =>
+    const assign = (action: 'add' | 'remove', body: object, headers = adminHeaders) =>
       http().put(`/api/web/tag/${action}/`).set(headers).send(body);
     // The stored tree with `edit` applied to this run's roots (other runs' roots must be sent as they are).
     const edited = async (edit: (ours: Tree) => Tree): Promise<Tree> => {
