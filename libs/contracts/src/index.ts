@@ -3,6 +3,7 @@ export * from './measurement';
 export * from './variable';
 export * from './explorer';
 export * from './correlation';
+export * from './category';
 export * from './errors';
 export * from './features';
 export * from './auth';

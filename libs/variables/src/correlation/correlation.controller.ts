@@ -16,10 +16,11 @@ export class CorrelationController {
   constructor(private readonly correlation: CorrelationService) {}
 
   @Get('correlation-data')
-  correlationData(
+  async correlationData(
     @Query({ schema: correlationDataQuerySchema }) query: CorrelationDataQuery,
   ): Promise<CorrelationDataDto> {
-    return this.correlation.correlation(query);
+    // Categories come in a second step: the points do not depend on them (and are cached on their own).
+    return { ...(await this.correlation.correlation(query)), categorySets: [] };
   }
 
   @Get('multiple-correlation-pairs')
