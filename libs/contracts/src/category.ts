@@ -98,7 +98,8 @@ export const categoryGroupUpdateSchema = z.object({ id: positiveIdSchema, ...cat
 export type CategoryGroupUpdateDto = z.input<typeof categoryGroupUpdateSchema>;
 export type CategoryGroupUpdate = z.infer<typeof categoryGroupUpdateSchema>;
 
-// GET /api/web/category/ (all groups, by name) or ?id= (that group); DELETE /api/web/category/?id=
+// GET /api/web/category/ (all groups, by name: CategoryGroupDto[]) or ?id= (that group: CategoryGroupDto);
+// DELETE /api/web/category/?id=
 export const categoryGroupListQuerySchema = z.object({ id: pathIdSchema.optional() });
 export const categoryGroupIdQuerySchema = z.object({ id: pathIdSchema });
 

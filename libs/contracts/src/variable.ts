@@ -183,10 +183,11 @@ export interface RawVariableDto {
 export const RawVariableMessages = {
   nameRequired: 'The variable needs a name',
   notFound: 'Raw variable not found',
-  clientReferenceLocked: 'clientReference cannot be changed: data sources key their points on it',
-  categoryNotFound: 'categoryId names no categorical group',
-  tagsNotFound: 'Unknown tags',
-  systemTagsLocked: 'System tags (negative ids) are set by the platform and cannot be added',
+  // The three below are issues of the named field (clientReference, categoryId, tags) in a 400.
+  clientReferenceLocked: 'cannot be changed: data sources key their points on it',
+  categoryNotFound: 'names no categorical group',
+  tagsNotFound: 'unknown tag ids',
+  systemTagsLocked: 'system tags (negative ids) are set by the platform and cannot be added',
 } as const;
 
 // GET /api/web/raw-variables/?id=
