@@ -219,9 +219,14 @@ export const rawVariableUpdateSchema = z.object({
     .nullable()
     .default(null),
   tags: z
-    .array(z.union([tagIdSchema, z.object({ id: tagIdSchema }).transform((tag) => tag.id)]), {
-      message: 'must be a list of tags ({id, name}) or tag ids',
-    })
+    .array(
+      z.union([tagIdSchema, z.object({ id: tagIdSchema }).transform((tag) => tag.id)], {
+        message: 'must be a tag id or a tag ({id, name})',
+      }),
+      {
+        message: 'must be a list of tags ({id, name}) or tag ids',
+      },
+    )
     .max(200, 'must list at most 200 tags')
     .default([])
     .transform((ids) => [...new Set(ids)]),
