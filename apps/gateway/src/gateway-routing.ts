@@ -18,6 +18,8 @@ function serviceRoutes(config: PlatformConfig) {
     { prefix: '/api/web/variable', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/csv-upload', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/query', upstream: config.VARIABLES_URL },
+    { prefix: '/api/web/raw-variables', upstream: config.VARIABLES_URL },
+    { prefix: '/api/web/category', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/rules-incidence', upstream: config.RULES_URL },
     { prefix: '/api/web/evaluations-incidence', upstream: config.RULES_URL },
     { prefix: '/api/web/current-status-incidence', upstream: config.RULES_URL },

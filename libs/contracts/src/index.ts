@@ -4,6 +4,7 @@ export * from './variable';
 export * from './tag';
 export * from './explorer';
 export * from './correlation';
+export * from './category';
 export * from './errors';
 export * from './features';
 export * from './auth';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idList } from './explorer';
+import { pathIdSchema, positiveIdSchema } from './schema-parts';
 
 // Spec part 2 §3 "Variable (minimal)".
 export interface VariableMinimalDto {
@@ -174,3 +175,69 @@ export interface VariablePageDto {
   /** variables matching the filter and tags, over all pages */
   count: number;
 }
+
+// Raw variables (spec part 1 §2 "/raw-variable", §3 "Raw variable", §5, §7): a measured variable as its
+// editor sees it. The client reference is never editable: data sources key their points on it.
+export interface RawVariableDto {
+  id: number;
+  name: string;
+  unit: string | null;
+  clientReference: string;
+  tags: TagRefDto[];
+  /** the categorical group the variable belongs to, or null */
+  categoryId: number | null;
+}
+
+export const RawVariableMessages = {
+  nameRequired: 'The variable needs a name',
+  notFound: 'Raw variable not found',
+  // The three below are issues of the named field (clientReference, categoryId, tags) in a 400.
+  clientReferenceLocked: 'cannot be changed: data sources key their points on it',
+  categoryNotFound: 'names no categorical group',
+  tagsNotFound: 'unknown tag ids',
+  systemTagsLocked: 'system tags (negative ids) are set by the platform and cannot be added',
+} as const;
+
+// GET /api/web/raw-variables/?id=
+export const rawVariableQuerySchema = z.object({ id: pathIdSchema });
+
+const tagIdSchema = z.number({ message: 'must be a tag id' }).int('must be a tag id');
+
+// PUT /api/web/raw-variables/ — the raw variable as read; `tags` as read ({id, name}) or as bare ids.
+// `clientReference` may be sent back unchanged (or left out); any other value is refused.
+export const rawVariableUpdateSchema = z.object({
+  id: positiveIdSchema,
+  name: z
+    .string({ message: RawVariableMessages.nameRequired })
+    .trim()
+    .min(1, RawVariableMessages.nameRequired)
+    .max(200, 'must be at most 200 characters'),
+  unit: z
+    .string({ message: 'must be a text or null' })
+    .trim()
+    .max(50, 'must be at most 50 characters')
+    .nullable()
+    .default(null)
+    .transform((unit) => (unit === '' ? null : unit)),
+  clientReference: z.string({ message: RawVariableMessages.clientReferenceLocked }).optional(),
+  categoryId: z
+    .number({ message: 'must be a categorical group id or null' })
+    .int('must be a categorical group id or null')
+    .positive('must be a categorical group id or null')
+    .nullable()
+    .default(null),
+  tags: z
+    .array(
+      z.union([tagIdSchema, z.object({ id: tagIdSchema }).transform((tag) => tag.id)], {
+        message: 'must be a tag id or a tag ({id, name})',
+      }),
+      {
+        message: 'must be a list of tags ({id, name}) or tag ids',
+      },
+    )
+    .max(200, 'must list at most 200 tags')
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type RawVariableUpdateDto = z.input<typeof rawVariableUpdateSchema>;
+export type RawVariableUpdate = z.infer<typeof rawVariableUpdateSchema>;

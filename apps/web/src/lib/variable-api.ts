@@ -1,4 +1,4 @@
-import type { VariableMinimalDto } from '@plantlens/contracts';
+import type { TagTreeNodeDto, VariableMinimalDto } from '@plantlens/contracts';
 import { api } from './api';
 
 export interface VariableSearchArgs {
@@ -22,7 +22,11 @@ const variableApi = api.injectEndpoints({
       query: (ids) => ({ url: 'web/variable/minimal', params: { ids: ids.join(',') } }),
       providesTags: (variables = []) => variables.map(({ id }) => ({ type: 'Variable' as const, id })),
     }),
+    getTagTree: build.query<TagTreeNodeDto[], void>({
+      query: () => 'web/tag/tree',
+      providesTags: [{ type: 'Variable', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useLazySearchVariablesQuery, useGetMinimalVariablesQuery } = variableApi;
+export const { useLazySearchVariablesQuery, useGetMinimalVariablesQuery, useGetTagTreeQuery } = variableApi;

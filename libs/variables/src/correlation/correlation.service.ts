@@ -25,6 +25,8 @@ import { CorrelationRepository } from './correlation.repository';
 // then looked up per X point instead (an index probe costs about as much as reading that many points).
 const DENSE_FACTOR = 8;
 
+export type CorrelationPointsDto = Pick<CorrelationDataDto, 'variables'>;
+
 @Injectable()
 export class CorrelationService {
   constructor(
@@ -34,7 +36,8 @@ export class CorrelationService {
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async correlation(query: CorrelationDataQuery): Promise<CorrelationDataDto> {
+  /** The aligned points; the category sets are added apart (CategoryService.categorySetsOf). */
+  async correlation(query: CorrelationDataQuery): Promise<CorrelationPointsDto> {
     const variables = await this.requireVariables(query.variableIds);
     const [xId] = query.variableIds as [number, ...number[]];
     const maxPoints = this.config.CORRELATION_MAX_POINTS;

@@ -59,6 +59,20 @@ export interface RollupPendingTable {
   to_ts: Date;
 }
 
+export interface CategoryGroupTable {
+  id: Generated<number>;
+  name: string;
+  owner: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface CategoryRangeTable {
+  group_id: number;
+  value: number;
+  name: string;
+  color: string;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
@@ -67,6 +81,8 @@ export interface VariablesDatabase {
   'variables.variable_tag': VariableTagTable;
   'variables.query': QueryTable;
   'variables.rollup_pending': RollupPendingTable;
+  'variables.category_group': CategoryGroupTable;
+  'variables.category_range': CategoryRangeTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;

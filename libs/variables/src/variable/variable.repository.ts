@@ -78,6 +78,38 @@ export class VariableRepository {
     return this.selectVariables().where('id', 'in', ids).execute();
   }
 
+  findById(id: number): Promise<VariableRow | undefined> {
+    if (id > INT4_MAX) return Promise.resolve(undefined);
+    return this.selectVariables().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The raw variable editor's save, in one transaction: name, unit and category, and the tags the
+   * variable carries become exactly `tagIds`.
+   */
+  async updateRaw(
+    id: number,
+    fields: { name: string; unit: string | null; categoryId: number | null },
+    tagIds: number[],
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('variables.variable')
+        .set({ name: fields.name, unit: fields.unit, category_id: fields.categoryId })
+        .where('id', '=', id)
+        .execute();
+      let removed = trx.deleteFrom('variables.variable_tag').where('variable_id', '=', id);
+      if (tagIds.length > 0) removed = removed.where('tag_id', 'not in', tagIds);
+      await removed.execute();
+      if (tagIds.length > 0)
+        await trx
+          .insertInto('variables.variable_tag')
+          .values(tagIds.map((tagId) => ({ variable_id: id, tag_id: tagId })))
+          .onConflict((conflict) => conflict.columns(['variable_id', 'tag_id']).doNothing())
+          .execute();
+    });
+  }
+
   async findAllIds(): Promise<number[]> {
     const rows = await this.db.selectFrom('variables.variable').select('id').execute();
     return rows.map((row) => row.id);

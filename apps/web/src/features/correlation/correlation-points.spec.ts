@@ -18,6 +18,7 @@ describe('correlation points', () => {
   it('reads the columns by variable id, whatever the order of the answer', () => {
     const data: CorrelationDataDto = {
       variables: [series(3, [7, 8]), series(1, [1, 2]), series(2, [5, 6], true)],
+      categorySets: [],
     };
     expect(pairPoints(data, { x: 1, y: 2 }, 3)).toEqual({
       x: { id: 1, label: 'v1', unit: null },
@@ -37,6 +38,7 @@ describe('correlation points', () => {
   it('keeps the points inside every fixed range, bounds included', () => {
     const data: CorrelationDataDto = {
       variables: [series(1, [1, 2, 3, 4]), series(2, [10, 20, 30, 40]), series(3, [5, 6, 7, 8])],
+      categorySets: [],
     };
     const points = pairPoints(data, { x: 1, y: 2 }, 3)!;
     const kept = pointsInRanges(points, {

@@ -4,6 +4,7 @@ import * as rollups from './0002-rollups';
 import * as timeSeriesEngine from './0003-time-series-engine';
 import * as tags from './0004-tags';
 import * as queries from './0005-queries';
+import * as categories from './0006-categories';
 import * as variableOrigin from './0007-variable-origin';
 
 // Names sort in the order they apply.
@@ -13,5 +14,6 @@ export const variablesMigrations: MigrationSet = {
   '0003-time-series-engine': timeSeriesEngine,
   '0004-tags': tags,
   '0005-queries': queries,
+  '0006-categories': categories,
   '0007-variable-origin': variableOrigin,
 };

@@ -21,7 +21,8 @@ const toOption = ({ id, name, children }: TagTreeNodeDto): TagOption => ({
   children: children.map(toOption),
 });
 
-// A tag filter: tags of the tree, each standing for itself and its descendants (the server's rule).
+// Tags chosen from the tag tree: a filter (each tag standing for itself and its descendants, the server's
+// rule) or the tags a variable carries.
 export function TagTreeSelect({ tree, value, onChange, 'aria-label': ariaLabel }: TagTreeSelectProps) {
   const { t } = useTranslation();
   return (
@@ -33,7 +34,7 @@ export function TagTreeSelect({ tree, value, onChange, 'aria-label': ariaLabel }
       showSearch
       treeNodeFilterProp="title"
       treeDefaultExpandAll
-      placeholder={t('correlation.multiple.tagsPlaceholder')}
+      placeholder={t('variablePicker.tagsPlaceholder')}
       treeData={tree.map(toOption)}
       value={value}
       onChange={(tagIds) => onChange(tagIds ?? [])}
