@@ -1,5 +1,6 @@
 import { dateRangeEnGB } from '../../components/date-range/i18n';
 import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
+import { variableTableEnGB } from '../../components/variable-table/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
 import { ampoEnGB } from '../../features/valves/i18n';
@@ -390,6 +391,7 @@ export const enGB = {
   incidences: incidencesEnGB,
   ampo: ampoEnGB,
   variablePicker: variablePickerEnGB,
+  variableTable: variableTableEnGB,
   dateRange: dateRangeEnGB,
   explorer: {
     explore: 'Explore',

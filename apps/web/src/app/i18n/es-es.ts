@@ -1,5 +1,6 @@
 import { dateRangeEsES } from '../../components/date-range/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
+import { variableTableEsES } from '../../components/variable-table/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
 import { ampoEsES } from '../../features/valves/i18n';
@@ -390,6 +391,7 @@ export const esES: Translation = {
   incidences: incidencesEsES,
   ampo: ampoEsES,
   variablePicker: variablePickerEsES,
+  variableTable: variableTableEsES,
   dateRange: dateRangeEsES,
   explorer: {
     explore: 'Explorar',
