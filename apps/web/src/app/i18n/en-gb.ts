@@ -3,6 +3,7 @@ import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
 import { variableTableEnGB } from '../../components/variable-table/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
+import { tagsEnGB } from '../../features/tags/i18n';
 import { ampoEnGB } from '../../features/valves/i18n';
 
 // Reference language: its shape is the type every other language file follows.
@@ -392,6 +393,7 @@ export const enGB = {
   ampo: ampoEnGB,
   variablePicker: variablePickerEnGB,
   variableTable: variableTableEnGB,
+  tags: tagsEnGB,
   dateRange: dateRangeEnGB,
   explorer: {
     explore: 'Explore',

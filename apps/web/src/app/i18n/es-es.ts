@@ -3,6 +3,7 @@ import { variablePickerEsES } from '../../components/variable-pickers/i18n';
 import { variableTableEsES } from '../../components/variable-table/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
+import { tagsEsES } from '../../features/tags/i18n';
 import { ampoEsES } from '../../features/valves/i18n';
 import type { Translation } from './en-gb';
 
@@ -392,6 +393,7 @@ export const esES: Translation = {
   ampo: ampoEsES,
   variablePicker: variablePickerEsES,
   variableTable: variableTableEsES,
+  tags: tagsEsES,
   dateRange: dateRangeEsES,
   explorer: {
     explore: 'Explorar',

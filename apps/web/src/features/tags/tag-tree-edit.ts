@@ -59,10 +59,11 @@ export function renameTag(
 ): TagTreeNodeInput[] | undefined {
   const next = copy(tree);
   const trimmed = name.trim();
+  const node = findTag(next, id);
   const siblings = siblingsOfTag(next, id);
-  if (trimmed.length === 0 || !siblings || siblings.some((node) => node.id !== id && node.name === trimmed))
-    return undefined;
-  findTag(next, id)!.name = trimmed;
+  if (!node || !siblings || trimmed.length === 0) return undefined;
+  if (siblings.some((sibling) => sibling.id !== id && sibling.name === trimmed)) return undefined;
+  node.name = trimmed;
   return next;
 }
 
@@ -79,9 +80,9 @@ export function moveTag(
   const moved = findTag(next, id);
   if (!moved || isSystemTag(id) || isSystemTag(parentId ?? undefined)) return undefined;
   if (parentId !== null && (parentId === id || findTag(moved.children, parentId))) return undefined;
-  const from = siblingsOfTag(next, id)!;
+  const from = siblingsOfTag(next, id);
   const to = siblingsOf(next, parentId);
-  if (!to) return undefined;
+  if (!from || !to) return undefined;
   if (to === from) return next;
   if (to.some((node) => node.name === moved.name)) return undefined;
   from.splice(from.indexOf(moved), 1);

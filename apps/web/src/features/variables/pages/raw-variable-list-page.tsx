@@ -6,7 +6,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { VariableTable } from '../../../components/variable-table/variable-table';
 import { ROUTES } from '../../../config/routes';
 import { useGetCategoryGroupsQuery } from '../../../lib/category-api';
-import { variableEditPath } from '../variable-edit-path';
+import { variableEditPath } from '../../../components/variable-table/variable-edit-path';
 
 // /raw-variable/list (part 1 §2): the measured variables, each opening the raw variable editor.
 export function RawVariableListPage() {

@@ -7,7 +7,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { VariableTable } from '../../../components/variable-table/variable-table';
 import { ROUTES } from '../../../config/routes';
 import { useGetCategoryGroupsQuery } from '../../../lib/category-api';
-import { variableEditPath } from '../variable-edit-path';
+import { variableEditPath } from '../../../components/variable-table/variable-edit-path';
 
 // /variable-management (part 1 §2): every variable, raw and aggregate, with its type and categories; links
 // to the taxonomy and the categorical variables.
