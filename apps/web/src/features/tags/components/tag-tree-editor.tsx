@@ -45,7 +45,12 @@ export function TagTreeEditor({ tree, reload, checkedIds, onCheck }: TagTreeEdit
   const [deleteTags] = useDeleteTagsMutation();
   const [reveal, setReveal] = useState<number[]>([]);
   // The node states follow each new tree (a refresh) during render, not in an effect.
-  const [merged, setMerged] = useState(() => ({ tree, reveal, states: mergeNodeStates(new Map(), tree) }));
+  // The tree opens fully expanded; tags added later stay folded unless added under a chosen parent.
+  const [merged, setMerged] = useState(() => ({
+    tree,
+    reveal,
+    states: mergeNodeStates(new Map(), tree, tagIdsOf(tree)),
+  }));
   if (merged.tree !== tree || merged.reveal !== reveal)
     setMerged({ tree, reveal, states: mergeNodeStates(merged.states, tree, reveal) });
   const states = merged.states;
@@ -140,7 +145,12 @@ export function TagTreeEditor({ tree, reload, checkedIds, onCheck }: TagTreeEdit
           value={renaming.name}
           onChange={(event) => setRenaming({ id: node.id, name: event.target.value })}
           onPressEnter={() => rename(node.id, renaming.name)}
-          onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)}
+          // The tree must not take the field's focus and keys for its own navigation.
+          onFocus={(event) => event.stopPropagation()}
+          onKeyDown={(event) => {
+            event.stopPropagation();
+            if (event.key === 'Escape') setRenaming(null);
+          }}
           onBlur={() => setRenaming(null)}
           onClick={(event) => event.stopPropagation()}
         />
@@ -252,6 +262,10 @@ export function TagTreeEditor({ tree, reload, checkedIds, onCheck }: TagTreeEdit
       <Typography.Text type="secondary">{t('tags.checkedFilter')}</Typography.Text>
     </Flex>
   );
+}
+
+function tagIdsOf(tree: TagTreeNodeDto[]): number[] {
+  return tree.flatMap((node) => [node.id, ...tagIdsOf(node.children)]);
 }
 
 function findName(tree: TagTreeNodeDto[], id: number): string | undefined {
