@@ -29,6 +29,8 @@ export const api = createApi({
     'Incidence',
     'ValveAsset',
     'ValveCurves',
+    'RawVariable',
+    'CategoryGroup',
   ],
   endpoints: () => ({}),
 });

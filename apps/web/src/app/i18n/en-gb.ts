@@ -1,8 +1,10 @@
 import { dateRangeEnGB } from '../../components/date-range/i18n';
 import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
+import { categoriesEnGB } from '../../features/categories/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
 import { ampoEnGB } from '../../features/valves/i18n';
+import { rawVariableEnGB } from '../../features/variables/i18n';
 
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
@@ -390,6 +392,8 @@ export const enGB = {
   incidences: incidencesEnGB,
   ampo: ampoEnGB,
   variablePicker: variablePickerEnGB,
+  rawVariable: rawVariableEnGB,
+  categories: categoriesEnGB,
   dateRange: dateRangeEnGB,
   explorer: {
     explore: 'Explore',

@@ -1,8 +1,10 @@
 import { dateRangeEsES } from '../../components/date-range/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
+import { categoriesEsES } from '../../features/categories/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
 import { ampoEsES } from '../../features/valves/i18n';
+import { rawVariableEsES } from '../../features/variables/i18n';
 import type { Translation } from './en-gb';
 
 export const esES: Translation = {
@@ -390,6 +392,8 @@ export const esES: Translation = {
   incidences: incidencesEsES,
   ampo: ampoEsES,
   variablePicker: variablePickerEsES,
+  rawVariable: rawVariableEsES,
+  categories: categoriesEsES,
   dateRange: dateRangeEsES,
   explorer: {
     explore: 'Explorar',
