@@ -45,8 +45,10 @@ export function CategoricalVariablePage() {
   const group = useGetCategoryGroupQuery(id ?? 0, { skip: id === undefined });
   const variableIds = group.data?.variables ?? NO_IDS;
   const variables = useGetMinimalVariablesQuery(variableIds, { skip: variableIds.length === 0 });
+  // Every group's name, to say which group holds a variable chosen for this one.
+  const groups = useGetCategoryGroupsQuery();
 
-  if (group.isLoading || variables.isLoading) return <PageSpinner />;
+  if (group.isLoading || variables.isLoading || groups.isLoading) return <PageSpinner />;
   if (group.isError) return <ApiErrorAlert title={t('categories.loadError')} error={group.error} />;
   if (variables.isError)
     return <ApiErrorAlert title={t('variablePicker.loadError')} error={variables.error} />;
@@ -55,6 +57,7 @@ export function CategoricalVariablePage() {
       key={group.data?.id ?? 'new'}
       group={group.data}
       variables={variableIds.length === 0 ? [] : (variables.data ?? [])}
+      groups={groups.data ?? []}
     />
   );
 }
@@ -62,9 +65,11 @@ export function CategoricalVariablePage() {
 function CategoryGroupForm({
   group,
   variables,
+  groups,
 }: {
   group: CategoryGroupDto | undefined;
   variables: VariableMinimalDto[];
+  groups: CategoryGroupDto[];
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -72,11 +77,12 @@ function CategoryGroupForm({
   const [form] = Form.useForm<CategoryGroupValues>();
   const [tags, setTags] = useState<number[]>([]);
   const tagTree = useGetTagTreeQuery();
-  const groupNames = useGetCategoryGroupsQuery();
   const [createGroup, creation] = useCreateCategoryGroupMutation();
   const [updateGroup, update] = useUpdateCategoryGroupMutation();
   const [conflict, setConflict] = useState<string | null>(null);
-  const ranges = Form.useWatch('ranges', form) ?? [];
+  const initial = initialValues(group, variables);
+  // Undefined until the form has mounted: the initial options stand in.
+  const ranges = Form.useWatch('ranges', form) ?? initial.ranges;
   const repeated = repeatedValues(ranges);
 
   const onFinish = async (values: CategoryGroupValues) => {
@@ -107,7 +113,7 @@ function CategoryGroupForm({
         form={form}
         layout="vertical"
         style={{ marginTop: 16 }}
-        initialValues={initialValues(group, variables)}
+        initialValues={initial}
         onFinish={(values) => void onFinish(values)}
         onValuesChange={() => setConflict(null)}
       >
@@ -130,7 +136,7 @@ function CategoryGroupForm({
               validator: (_rule, value: VariableMinimalDto[] | undefined) => {
                 if (!value || value.length === 0)
                   return Promise.reject(new Error(t('categories.variablesRequired')));
-                const held = variablesOfOtherGroups(value, group?.id, groupNames.data ?? []);
+                const held = variablesOfOtherGroups(value, group?.id, groups);
                 return held.length > 0
                   ? Promise.reject(
                       new Error(t('categories.variablesInOtherGroup', { list: held.join(', ') })),
