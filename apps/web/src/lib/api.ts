@@ -29,6 +29,7 @@ export const api = createApi({
     'Incidence',
     'ValveAsset',
     'ValveCurves',
+    'RawVariable',
     'CategoryGroup',
   ],
   endpoints: () => ({}),

@@ -2,10 +2,12 @@ import type { TagTreeNodeDto } from '@plantlens/contracts';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+// value and onChange are optional so that an antd Form.Item can hand them in.
 interface TagTreeSelectProps {
   tree: TagTreeNodeDto[];
-  value: number[];
-  onChange: (tagIds: number[]) => void;
+  value?: number[];
+  onChange?: (tagIds: number[]) => void;
+  loading?: boolean;
   'aria-label': string;
 }
 
@@ -23,7 +25,13 @@ const toOption = ({ id, name, children }: TagTreeNodeDto): TagOption => ({
 
 // Tags chosen from the tag tree: a filter (each tag standing for itself and its descendants, the server's
 // rule) or the tags a variable carries.
-export function TagTreeSelect({ tree, value, onChange, 'aria-label': ariaLabel }: TagTreeSelectProps) {
+export function TagTreeSelect({
+  tree,
+  value = [],
+  onChange,
+  loading,
+  'aria-label': ariaLabel,
+}: TagTreeSelectProps) {
   const { t } = useTranslation();
   return (
     <TreeSelect<number[]>
@@ -35,9 +43,10 @@ export function TagTreeSelect({ tree, value, onChange, 'aria-label': ariaLabel }
       treeNodeFilterProp="title"
       treeDefaultExpandAll
       placeholder={t('variablePicker.tagsPlaceholder')}
+      loading={loading}
       treeData={tree.map(toOption)}
       value={value}
-      onChange={(tagIds) => onChange(tagIds ?? [])}
+      onChange={(tagIds) => onChange?.(tagIds ?? [])}
     />
   );
 }

@@ -1,7 +1,8 @@
 import type { VariableListRowDto } from '@plantlens/contracts';
 import { ROUTES } from '../../config/routes';
 
-// The screens that list variables and open their editor; the editor returns there (part 1 §2, `origin`).
+// The screens that list variables and open their editor; the editor returns there (part 1 §2, `origin`;
+// features/variables/raw-variable-origin.ts reads it).
 export type VariableListOrigin = 'RawVariableList' | 'VariableManagement' | 'VariableTagTree';
 
 // A raw variable opens the raw editor. The list row does not say whether an aggregate variable is operated,

@@ -28,8 +28,13 @@ describe('correlation points', () => {
       xs: [1, 2],
       ys: [5, 6],
       zs: [7, 8],
+      zCategories: null,
       sampled: true,
     });
+    // Z's categories come from the answer's category sets.
+    const ranges = [{ value: 7, name: 'Seven', color: '#000000' }];
+    const grouped = { ...data, categorySets: [{ id: 1, name: 'G', variables: [3], ranges }] };
+    expect(pairPoints(grouped, { x: 1, y: 2 }, 3)?.zCategories).toEqual(ranges);
     // Z is the pair's Y: coloured by Y itself.
     expect(pairPoints(data, { x: 1, y: 2 }, 2)?.zs).toEqual([5, 6]);
     expect(pairPoints(data, { x: 1, y: 4 }, null)).toBeNull();

@@ -34,6 +34,7 @@ export const correlationEnGB = {
     tooManyCategories:
       '{{label}} has more than {{max}} distinct values here, too many to tell apart: colour by intensity instead.',
     pairTitle: '{{x}} against {{y}}',
+    otherCategory: 'Other values',
   },
   options: {
     label: 'Options',
@@ -119,6 +120,7 @@ export const correlationEsES: typeof correlationEnGB = {
     tooManyCategories:
       '{{label}} tiene aquí más de {{max}} valores distintos, demasiados para distinguirlos: coloree por intensidad.',
     pairTitle: '{{x}} frente a {{y}}',
+    otherCategory: 'Otros valores',
   },
   options: {
     label: 'Opciones',
