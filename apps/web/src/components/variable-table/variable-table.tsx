@@ -6,12 +6,15 @@ import {
   type VariableOrigin,
 } from '@plantlens/contracts';
 import { Flex, Input, Table, Tag, Tooltip, Typography, type TableColumnType } from 'antd';
-import { useEffect, useReducer, useState, type Key, type ReactNode } from 'react';
+import { EditOutlined } from '@ant-design/icons';
+import { useEffect, useReducer, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VARIABLE_TABLE_FILTER_DEBOUNCE_MS } from '../../config/ui';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import { useGetVariablePageQuery } from '../../lib/variable-api';
 import { ApiErrorAlert } from '../api-error-alert';
+import { IconLink } from '../icon-link';
+import { variableEditPath, type VariableListOrigin } from './variable-edit-path';
 import { INITIAL_VARIABLE_TABLE_STATE, variableTableReducer } from './variable-table-state';
 
 export type VariableColumn = 'reference' | 'name' | 'unit' | 'tags' | 'origin' | 'type';
@@ -31,8 +34,8 @@ interface VariableTableProps {
   tags?: number[];
   /** the categorical groups, for the type column's tooltip */
   categoryGroups?: CategoryGroupDto[];
-  /** the row's action icons (edit…) */
-  actions?: (variable: VariableListRowDto) => ReactNode;
+  /** an edit icon on each row, opening the variable's editor, which returns to this screen */
+  editFrom?: VariableListOrigin;
   /** checkboxes: the chosen variables, kept across pages; the header box (de)selects the page shown */
   selection?: { selectedIds: number[]; onChange: (selectedIds: number[]) => void };
 }
@@ -46,7 +49,7 @@ export function VariableTable({
   origin = 'all',
   tags = NO_TAGS,
   categoryGroups,
-  actions,
+  editFrom,
   selection,
 }: VariableTableProps) {
   const { t } = useTranslation();
@@ -109,7 +112,18 @@ export function VariableTable({
     // The server sorts: antd only shows the arrow and reports the click.
     return field ? { ...definition, sorter: true, sortOrder: sortOrder(column) } : definition;
   });
-  if (actions) tableColumns.push({ key: 'actions', width: 80, render: (_, variable) => actions(variable) });
+  if (editFrom)
+    tableColumns.push({
+      key: 'edit',
+      width: 60,
+      render: (_, variable) => (
+        <IconLink
+          to={variableEditPath(variable, editFrom)}
+          icon={<EditOutlined />}
+          label={t('variableTable.edit', { name: variable.name })}
+        />
+      ),
+    });
 
   const rows = page.data?.variables ?? [];
   const selectedIds = selection?.selectedIds ?? [];

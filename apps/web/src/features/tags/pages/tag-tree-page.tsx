@@ -1,12 +1,10 @@
-import { EditOutlined, TagsOutlined } from '@ant-design/icons';
+import { TagsOutlined } from '@ant-design/icons';
 import { Button, Col, Flex, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
-import { IconLink } from '../../../components/icon-link';
 import { PageHeading } from '../../../components/page-heading';
-import { variableEditPath } from '../../../components/variable-table/variable-edit-path';
 import { VariableTable } from '../../../components/variable-table/variable-table';
 import { ROUTES } from '../../../config/routes';
 import { useGetTagTreeQuery } from '../../../lib/variable-api';
@@ -48,13 +46,7 @@ export function TagTreePage() {
             aria-label={t('tags.variables')}
             columns={['reference', 'name', 'unit', 'tags']}
             tags={checkedIds}
-            actions={(variable) => (
-              <IconLink
-                to={variableEditPath(variable, 'VariableTagTree')}
-                icon={<EditOutlined />}
-                label={t('variableTable.edit', { name: variable.name })}
-              />
-            )}
+            editFrom="VariableTagTree"
           />
         </Col>
       </Row>

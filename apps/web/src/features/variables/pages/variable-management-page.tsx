@@ -1,13 +1,11 @@
-import { EditOutlined, TagsOutlined, AppstoreOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { IconLink } from '../../../components/icon-link';
 import { PageHeading } from '../../../components/page-heading';
 import { VariableTable } from '../../../components/variable-table/variable-table';
 import { ROUTES } from '../../../config/routes';
 import { useGetCategoryGroupsQuery } from '../../../lib/category-api';
-import { variableEditPath } from '../../../components/variable-table/variable-edit-path';
 
 // /variable-management (part 1 §2): every variable, raw and aggregate, with its type and categories; links
 // to the taxonomy and the categorical variables.
@@ -30,13 +28,7 @@ export function VariableManagementPage() {
       <VariableTable
         aria-label={t('routes.VariableManagement')}
         categoryGroups={categories.data}
-        actions={(variable) => (
-          <IconLink
-            to={variableEditPath(variable, 'VariableManagement')}
-            icon={<EditOutlined />}
-            label={t('variableTable.edit', { name: variable.name })}
-          />
-        )}
+        editFrom="VariableManagement"
       />
     </Flex>
   );
