@@ -1,6 +1,7 @@
 import type { TagTreeNodeDto } from '@plantlens/contracts';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PICKER_LIST_HEIGHT_PX } from './variable-option';
 
 // value and onChange are optional so that an antd Form.Item can hand them in.
 interface TagTreeSelectProps {
@@ -42,6 +43,7 @@ export function TagTreeSelect({
       showSearch
       treeNodeFilterProp="title"
       treeDefaultExpandAll
+      listHeight={PICKER_LIST_HEIGHT_PX}
       placeholder={t('variablePicker.tagsPlaceholder')}
       loading={loading}
       treeData={tree.map(toOption)}

@@ -3,7 +3,12 @@ import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVariableSearch } from './use-variable-search';
-import { MoreMatches, PICKER_VISIBLE_LIMIT, VariableOptionLabel } from './variable-option';
+import {
+  MoreMatches,
+  PICKER_VISIBLE_LIMIT,
+  PICKER_LIST_HEIGHT_PX,
+  VariableOptionLabel,
+} from './variable-option';
 
 interface VariableMultiSelectProps {
   /** optional so that an antd Form.Item can hand value and onChange in */
@@ -42,8 +47,7 @@ export function VariableMultiSelect({
       value={value.map(({ id }) => id)}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       virtual={false}
-      // Spec part 1 §9: the drop-down is at most 220 px high.
-      listHeight={220}
+      listHeight={PICKER_LIST_HEIGHT_PX}
       loading={search.isFetching}
       notFoundContent={search.isFetching ? <Spin size="small" /> : t('variablePicker.noMatch')}
       options={variables.map((variable) => ({ value: variable.id, label: variable.label, variable }))}

@@ -4,6 +4,7 @@ import {
   mergeNodeStates,
   moveTag,
   parentOf,
+  parentPaths,
   renameTag,
   splitTagNames,
   withoutSystemTags,
@@ -80,11 +81,22 @@ describe('moveTag', () => {
   });
 });
 
-describe('parentOf and withoutSystemTags', () => {
+describe('parentOf, withoutSystemTags and parentPaths', () => {
   it('finds the parent and leaves out system tags', () => {
     expect(parentOf(TREE, 3)).toBe(2);
     expect(parentOf(TREE, 1)).toBeNull();
     expect(names(withoutSystemTags(TREE))).toEqual(['Area', 'Kind']);
+  });
+
+  it('offers every tag but system tags as a parent, by path', () => {
+    expect(parentPaths(TREE).map(({ path }) => path)).toEqual([
+      'Area',
+      'Area / Coker',
+      'Area / Coker / Drum',
+      'Area / Utilities',
+      'Kind',
+      'Kind / Flow',
+    ]);
   });
 });
 

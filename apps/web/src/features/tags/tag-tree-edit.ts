@@ -116,6 +116,14 @@ export function withoutSystemTags(tree: readonly TagTreeNodeDto[]): TagTreeNodeD
     .map((node) => ({ ...node, children: withoutSystemTags(node.children) }));
 }
 
+/** The tags that may be a parent, each with its path from the root ("Area / Coker"). */
+export function parentPaths(tree: readonly TagTreeNodeDto[], path = ''): { id: number; path: string }[] {
+  return withoutSystemTags(tree).flatMap((node) => [
+    { id: node.id, path: `${path}${node.name}` },
+    ...parentPaths(node.children, `${path}${node.name} / `),
+  ]);
+}
+
 // Part 1 §4: tree nodes keep their states across refreshes of the tree (after each edit, or another
 // user's). Expansion is the user's; draggable and droppable follow the node (system tags are neither).
 export interface TagNodeState {

@@ -3,6 +3,10 @@ import type { TagTreeNodeDto, TagTreeNodeInput } from '@plantlens/contracts';
 import { App, Button, Empty, Flex, Input, Select, Tooltip, Tree, Typography, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  PICKER_LIST_HEIGHT_PX,
+  PICKER_VISIBLE_LIMIT,
+} from '../../../components/variable-pickers/variable-option';
 import { useDeleteTagsMutation, useReplaceTagTreeMutation } from '../api';
 import { tagConflictOf, usageList } from '../tag-conflict';
 import {
@@ -11,8 +15,8 @@ import {
   mergeNodeStates,
   moveTag,
   parentOf,
+  parentPaths,
   renameTag,
-  withoutSystemTags,
   type TagNodeState,
 } from '../tag-tree-edit';
 
@@ -23,17 +27,6 @@ interface TagTreeEditorProps {
   checkedIds: number[];
   onCheck: (ids: number[]) => void;
 }
-
-interface ParentOption {
-  value: number;
-  label: string;
-}
-
-const parentOptions = (tree: TagTreeNodeDto[], path = ''): ParentOption[] =>
-  withoutSystemTags(tree).flatMap((node) => [
-    { value: node.id, label: `${path}${node.name}` },
-    ...parentOptions(node.children, `${path}${node.name} / `),
-  ]);
 
 // The taxonomy's tree (part 1 §2 "/tags-tree"): add (a comma list, as roots or under a parent), drag and
 // drop, inline rename, delete, checkboxes; each edit is saved at once as the whole tree. System tags are
@@ -58,6 +51,7 @@ export function TagTreeEditor({ tree, reload, checkedIds, onCheck }: TagTreeEdit
     setMerged((current) => ({ ...current, states: update(current.states) }));
   const [newNames, setNewNames] = useState('');
   const [parentId, setParentId] = useState<number | null>(null);
+  const [parentSearch, setParentSearch] = useState('');
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
 
   const confirmThen = (title: string, content: string, onOk: () => void) =>
@@ -211,11 +205,18 @@ export function TagTreeEditor({ tree, reload, checkedIds, onCheck }: TagTreeEdit
           aria-label={t('tags.parent')}
           placeholder={t('tags.noParent')}
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          listHeight={220}
+          // Part 1 §9: at most 30 matches, 220 px high.
+          showSearch={{ filterOption: false, onSearch: setParentSearch, searchValue: parentSearch }}
+          listHeight={PICKER_LIST_HEIGHT_PX}
           value={parentId ?? undefined}
           onChange={(value) => setParentId(value ?? null)}
-          options={parentOptions(tree)}
+          onOpenChange={(open) => !open && setParentSearch('')}
+          options={parentPaths(tree)
+            .filter(
+              ({ path, id }) => id === parentId || path.toLowerCase().includes(parentSearch.toLowerCase()),
+            )
+            .slice(0, PICKER_VISIBLE_LIMIT)
+            .map(({ id, path }) => ({ value: id, label: path }))}
           style={{ flex: '1 1 200px' }}
         />
         <Button type="primary" icon={<PlusOutlined />} onClick={add}>
