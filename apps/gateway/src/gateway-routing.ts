@@ -20,6 +20,8 @@ function serviceRoutes(config: PlatformConfig) {
     { prefix: '/api/web/query', upstream: config.VARIABLES_URL },
     // The read cache of the variables service, the only service with one (docs/read-cache.md).
     { prefix: '/api/web/datastore', upstream: config.VARIABLES_URL },
+    { prefix: '/api/web/raw-variables', upstream: config.VARIABLES_URL },
+    { prefix: '/api/web/category', upstream: config.VARIABLES_URL },
     { prefix: '/api/web/rules-incidence', upstream: config.RULES_URL },
     { prefix: '/api/web/evaluations-incidence', upstream: config.RULES_URL },
     { prefix: '/api/web/current-status-incidence', upstream: config.RULES_URL },

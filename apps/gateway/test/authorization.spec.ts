@@ -124,8 +124,20 @@ const TABLE: Record<string, Row> = {
   'GET /api/web/variable/minimal/tagged': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged/exists': VARIABLE_PICKER,
   'GET /api/web/tag/tree': VARIABLE_PICKER,
+  'PUT /api/web/tag': ADMIN,
+  'DELETE /api/web/tag': ADMIN,
+  'PUT /api/web/tag/add': ADMIN,
+  'PUT /api/web/tag/remove': ADMIN,
   // Admin or RawVariable: the holder of RawVariable (root group) and any admin.
   'GET /api/web/variable/page': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
+  // The raw variable editor: RawVariable or Admin, as the variable table.
+  'GET /api/web/raw-variables': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
+  'PUT /api/web/raw-variables': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
+  // Categories are read by the screens that show them (Admin, RawVariable, Explore), written by Admin.
+  'GET /api/web/category': EXPLORE,
+  'POST /api/web/category': ADMIN,
+  'PUT /api/web/category': ADMIN,
+  'DELETE /api/web/category': ADMIN,
   // RawVariable is ROLE_SUPERADMIN or ROLE_PLANTLENS: a plain admin outside the root group lacks it.
   'POST /api/web/variable/raw/declare': {
     expected: [401, 403, 'ok', 403, 'ok'],

@@ -1,7 +1,12 @@
 // The gateway in cluster mode in front of real services: sign-in, the explorer and the pages all go
 // through it, and authorization stays with the services behind it.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthHeaders, type PlantTreeDto, type TokenPairDto } from '@plantlens/contracts';
+import {
+  AuthHeaders,
+  type PlantTreeDto,
+  type RawVariableDeclareResponseDto,
+  type TokenPairDto,
+} from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
 import { ValvesModule } from '@plantlens/valves';
 import { VariablesModule } from '@plantlens/variables';
@@ -85,6 +90,30 @@ describe('gateway in cluster mode', () => {
       .expect(200);
     return { [AuthHeaders.authorization]: `Bearer ${(signIn.body as TokenPairDto).accessToken}` };
   }
+
+  it('routes the raw variable editor and the categorical groups to the variables service', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
+    const declared = await request(server)
+      .post('/api/web/variable/raw/declare')
+      .set(auth)
+      .send({ variables: [{ clientReference: 'gateway_pump_state', name: 'Pump state', unit: null }] })
+      .expect(201);
+    const id = (declared.body as RawVariableDeclareResponseDto).variables[0]!.id;
+    await request(server).get('/api/web/raw-variables/').query({ id }).expect(401);
+    const created = await request(server)
+      .post('/api/web/category/')
+      .set(auth)
+      .send({ name: 'Pump states', variables: [id], ranges: [{ value: 1, name: 'On' }] })
+      .expect(201);
+    const variable = await request(server).get('/api/web/raw-variables/').query({ id }).set(auth).expect(200);
+    expect(variable.body).toMatchObject({
+      clientReference: 'gateway_pump_state',
+      categoryId: created.body.id,
+    });
+    const groups = await request(server).get('/api/web/category/').set(auth).expect(200);
+    expect(groups.body).toEqual([expect.objectContaining({ name: 'Pump states', variables: [id] })]);
+  });
 
   it('routes the cache back office to the variables service, for the super admin', async () => {
     const server = gateway.getHttpServer();

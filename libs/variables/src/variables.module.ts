@@ -1,5 +1,8 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { CategoryController } from './category/category.controller';
+import { CategoryRepository } from './category/category.repository';
+import { CategoryService } from './category/category.service';
 import { CorrelationController } from './correlation/correlation.controller';
 import { CorrelationRepository } from './correlation/correlation.repository';
 import { CorrelationService } from './correlation/correlation.service';
@@ -24,6 +27,8 @@ import { RetentionRepository } from './retention/retention.repository';
 import { RetentionService } from './retention/retention.service';
 import { RollupRepository } from './rollup/rollup.repository';
 import { RollupService } from './rollup/rollup.service';
+import { RawVariableController } from './variable/raw-variable.controller';
+import { RawVariableService } from './variable/raw-variable.service';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 import { VariableService } from './variable/variable.service';
@@ -38,6 +43,9 @@ const CATALOG_PROVIDERS = [
   TagService,
   CorrelationRepository,
   CorrelationService,
+  RawVariableService,
+  CategoryRepository,
+  CategoryService,
 ];
 
 @Module({
@@ -50,6 +58,8 @@ const CATALOG_PROVIDERS = [
     TagController,
     QueryController,
     DatastoreController,
+    RawVariableController,
+    CategoryController,
   ],
   providers: [
     VariableRepository,

@@ -30,6 +30,8 @@ export const api = createApi({
     'ValveAsset',
     'ValveCurves',
     'CacheEntry',
+    'RawVariable',
+    'CategoryGroup',
   ],
   endpoints: () => ({}),
 });

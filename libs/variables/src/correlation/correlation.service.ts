@@ -27,6 +27,8 @@ import { CorrelationRepository } from './correlation.repository';
 // then looked up per X point instead (an index probe costs about as much as reading that many points).
 const DENSE_FACTOR = 8;
 
+export type CorrelationPointsDto = Pick<CorrelationDataDto, 'variables'>;
+
 @Injectable()
 export class CorrelationService {
   constructor(
@@ -37,7 +39,8 @@ export class CorrelationService {
     private readonly cache: ReadCacheService,
   ) {}
 
-  async correlation(query: CorrelationDataQuery): Promise<CorrelationDataDto> {
+  /** The aligned points; the category sets are added apart (CategoryService.categorySetsOf). */
+  async correlation(query: CorrelationDataQuery): Promise<CorrelationPointsDto> {
     const variables = await this.requireVariables(query.variableIds);
     const { sampled, aligned } = await this.alignedPoints(query);
     const timestamps = aligned.ts.map((ms) => ms / 1000);

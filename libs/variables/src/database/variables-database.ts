@@ -6,6 +6,7 @@ export interface VariableTable {
   name: string;
   unit: string | null;
   category_id: number | null;
+  aggregate: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, never, never>;
 }
 
@@ -70,6 +71,20 @@ export interface ReadCacheTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export interface CategoryGroupTable {
+  id: Generated<number>;
+  name: string;
+  owner: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface CategoryRangeTable {
+  group_id: number;
+  value: number;
+  name: string;
+  color: string;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
@@ -79,6 +94,8 @@ export interface VariablesDatabase {
   'variables.query': QueryTable;
   'variables.rollup_pending': RollupPendingTable;
   'variables.read_cache': ReadCacheTable;
+  'variables.category_group': CategoryGroupTable;
+  'variables.category_range': CategoryRangeTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;

@@ -1,9 +1,13 @@
 import { dateRangeEsES } from '../../components/date-range/i18n';
 import { cacheEsES } from '../../features/cache/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
+import { variableTableEsES } from '../../components/variable-table/i18n';
+import { categoriesEsES } from '../../features/categories/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
+import { tagsEsES } from '../../features/tags/i18n';
 import { ampoEsES } from '../../features/valves/i18n';
+import { rawVariableEsES } from '../../features/variables/i18n';
 import type { Translation } from './en-gb';
 import { personalAreaEsES } from '../../features/settings/i18n';
 import { workspaceEsES } from '../../features/workspace/i18n';
@@ -400,6 +404,10 @@ export const esES: Translation = {
   incidences: incidencesEsES,
   ampo: ampoEsES,
   variablePicker: variablePickerEsES,
+  variableTable: variableTableEsES,
+  tags: tagsEsES,
+  rawVariable: rawVariableEsES,
+  categories: categoriesEsES,
   dateRange: dateRangeEsES,
   cache: cacheEsES,
   explorer: {
