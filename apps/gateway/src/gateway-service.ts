@@ -2,7 +2,7 @@ import { MqttConnectorModule } from '@plantlens/connectors';
 import { serviceModule, type PlatformConfig, type ServiceDefinition } from '@plantlens/platform';
 import { SimulatorModule } from '@plantlens/simulator';
 import { routeToServices, serveWebBuild } from './gateway-routing';
-import { STANDALONE_DOMAIN_MODULES } from './standalone-modules';
+import { GATEWAY_API_MODULES, STANDALONE_DOMAIN_MODULES } from './standalone-modules';
 import { WebAppController } from './web-app.controller';
 
 class WebAppModule {}
@@ -18,7 +18,7 @@ export function gatewayService(config: PlatformConfig): ServiceDefinition {
   if (config.GATEWAY_MODE === 'cluster') {
     return {
       name: 'gateway',
-      module: serviceModule(config, [...sources, webApp], { database: false }),
+      module: serviceModule(config, [...GATEWAY_API_MODULES, ...sources, webApp], { database: false }),
       config,
       configure: async (app) => {
         await serveWebBuild(app, config);
@@ -30,7 +30,7 @@ export function gatewayService(config: PlatformConfig): ServiceDefinition {
   // PostgreSQL when KAFKA_BROKERS and DATABASE_URL are set).
   return {
     name: 'gateway',
-    module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...sources, webApp]),
+    module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...GATEWAY_API_MODULES, ...sources, webApp]),
     config,
     consumerGroup: 'plantlens',
     configure: (app) => serveWebBuild(app, config),

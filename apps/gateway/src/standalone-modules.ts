@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { IdentityModule } from '@plantlens/identity';
-import type { PlatformConfig } from '@plantlens/platform';
+import { UserManualModule, type PlatformConfig } from '@plantlens/platform';
 import { RulesModule } from '@plantlens/rules';
 import { ValvesModule } from '@plantlens/valves';
 import { VariablesModule } from '@plantlens/variables';
@@ -21,3 +21,6 @@ export const DOMAIN_SERVICES: readonly { module: Type; urlSetting: ServiceUrlSet
 
 // The domain modules the gateway hosts in standalone mode (and the authorization test with it).
 export const STANDALONE_DOMAIN_MODULES = DOMAIN_SERVICES.map(({ module }) => module);
+
+// The API the gateway answers itself in both run modes (never routed to a service in cluster mode).
+export const GATEWAY_API_MODULES = [UserManualModule];

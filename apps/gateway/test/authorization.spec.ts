@@ -10,7 +10,7 @@ import {
   serviceModule,
 } from '@plantlens/platform';
 import request from 'supertest';
-import { STANDALONE_DOMAIN_MODULES } from '../src/standalone-modules';
+import { GATEWAY_API_MODULES, STANDALONE_DOMAIN_MODULES } from '../src/standalone-modules';
 
 const ROLES = ['anonymous', 'plain', 'feature', 'admin', 'superAdmin'] as const;
 type Role = (typeof ROLES)[number];
@@ -45,6 +45,8 @@ const QUERY: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'que
 const INCIDENCE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'incidencer' };
 const VALVES: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'valveWatcher' };
 // The valve edits are for administrators: a holder of AmpoCurrentStatus alone is refused.
+// Superadmin is ROLE_SUPERADMIN alone: an administrator is refused.
+const SUPERADMIN: Row = { expected: [401, 403, 'ok', 403, 'ok'], featureHolder: 'superAdmin' };
 const VALVES_ADMIN: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'admin' };
 
 const TABLE: Record<string, Row> = {
@@ -55,6 +57,8 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/web/user': ADMIN,
   'PUT /api/web/user/enable': ADMIN,
   'PUT /api/web/user/password': SIGNED_IN,
+  'GET /api/web/user-manual': SIGNED_IN,
+  'GET /api/web/account/profile': SIGNED_IN,
   'GET /api/auth/azuread/user': ADMIN,
   'POST /api/auth/azuread/user': ADMIN,
   'PUT /api/auth/azuread/user': ADMIN,
@@ -121,8 +125,20 @@ const TABLE: Record<string, Row> = {
   'GET /api/web/variable/minimal/tagged': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged/exists': VARIABLE_PICKER,
   'GET /api/web/tag/tree': VARIABLE_PICKER,
+  'PUT /api/web/tag': ADMIN,
+  'DELETE /api/web/tag': ADMIN,
+  'PUT /api/web/tag/add': ADMIN,
+  'PUT /api/web/tag/remove': ADMIN,
   // Admin or RawVariable: the holder of RawVariable (root group) and any admin.
   'GET /api/web/variable/page': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
+  // The raw variable editor: RawVariable or Admin, as the variable table.
+  'GET /api/web/raw-variables': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
+  'PUT /api/web/raw-variables': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
+  // Categories are read by the screens that show them (Admin, RawVariable, Explore), written by Admin.
+  'GET /api/web/category': EXPLORE,
+  'POST /api/web/category': ADMIN,
+  'PUT /api/web/category': ADMIN,
+  'DELETE /api/web/category': ADMIN,
   // RawVariable is ROLE_SUPERADMIN or ROLE_PLANTLENS: a plain admin outside the root group lacks it.
   'POST /api/web/variable/raw/declare': {
     expected: [401, 403, 'ok', 403, 'ok'],
@@ -130,7 +146,9 @@ const TABLE: Record<string, Row> = {
     serviceToken: true,
   },
   // Superadmin is ROLE_SUPERADMIN alone.
-  'POST /api/web/csv-upload': { expected: [401, 403, 'ok', 403, 'ok'], featureHolder: 'superAdmin' },
+  'POST /api/web/csv-upload': SUPERADMIN,
+  'GET /api/web/datastore': SUPERADMIN,
+  'DELETE /api/web/datastore': SUPERADMIN,
 };
 
 // The only routes reachable without an access token.
@@ -169,7 +187,7 @@ describe('authorization of every route', () => {
     });
     app = await createServiceApp({
       name: 'authorization-test',
-      module: serviceModule(config, STANDALONE_DOMAIN_MODULES),
+      module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...GATEWAY_API_MODULES]),
       config,
       consumerGroup: 'authorization-test',
     });

@@ -1,65 +1,29 @@
 // The gateway in cluster mode in front of real services: sign-in, the explorer and the pages all go
-// through it, and authorization stays with the services behind it. And every route of the standalone app
-// reaches, through the cluster gateway, the service that hosts its module.
+// through it, and authorization stays with the services behind it.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SwaggerModule, DocumentBuilder } from '@nestjs/swagger';
-import { AuthHeaders, type PlantTreeDto, type TokenPairDto } from '@plantlens/contracts';
+import {
+  AuthHeaders,
+  type PlantTreeDto,
+  type RawVariableDeclareResponseDto,
+  type TokenPairDto,
+} from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import { createServiceApp, IN_MEMORY_DATA_DIR, loadPlatformConfig, serviceModule } from '@plantlens/platform';
 import { ValvesModule } from '@plantlens/valves';
 import { VariablesModule } from '@plantlens/variables';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { gatewayService } from '../src/gateway-service';
-import { DOMAIN_SERVICES, STANDALONE_DOMAIN_MODULES } from '../src/standalone-modules';
-
-const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-const shared = {
-  AUTH_VERIFY_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  SERVICE_TOKEN: randomBytes(32).toString('base64url'),
-  LOG_LEVEL: 'error',
-  LOG_FORMAT: 'text',
-} as const;
+import { startClusterGateway, type ClusterGateway } from './cluster-gateway';
 
 describe('gateway in cluster mode', () => {
-  let services: NestFastifyApplication;
+  let cluster: ClusterGateway;
   let gateway: NestFastifyApplication;
 
   beforeAll(async () => {
     // Identity, variables and the valve monitor in one process stand for the services behind the gateway.
-    const serviceConfig = loadPlatformConfig({
-      ...shared,
-      DATA_DIR: IN_MEMORY_DATA_DIR,
-      AUTH_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      SUPERADMIN_PASSWORD: 'gateway1',
-    });
-    services = await createServiceApp({
-      name: 'services',
-      module: serviceModule(serviceConfig, [IdentityModule, VariablesModule, ValvesModule]),
-      config: serviceConfig,
-      consumerGroup: 'services',
-    });
-    await services.listen(0, '127.0.0.1');
-    const upstream = await services.getUrl();
-    const gatewayConfig = loadPlatformConfig({
-      ...shared,
-      GATEWAY_MODE: 'cluster',
-      WEB_ROOT: '/nonexistent-web-build',
-      IDENTITY_URL: upstream,
-      VARIABLES_URL: upstream,
-      RULES_URL: upstream,
-      VALVES_URL: upstream,
-    });
-    gateway = await createServiceApp(gatewayService(gatewayConfig));
-    await gateway.getHttpAdapter().getInstance().ready();
+    cluster = await startClusterGateway([IdentityModule, VariablesModule, ValvesModule], 'gateway1');
+    gateway = cluster.gateway;
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    await services?.close();
-  });
+  afterAll(() => cluster?.close());
 
   it('routes sign-in and the explorer to the services, which keep enforcing authorization', async () => {
     const server = gateway.getHttpServer();
@@ -118,13 +82,52 @@ describe('gateway in cluster mode', () => {
     expect(listed.body).toEqual([expect.objectContaining({ name: 'Through the gateway', owner: 'admin' })]);
   });
 
-  it('routes the valve screens to the valve monitor, reads and administrator edits alike', async () => {
-    const server = gateway.getHttpServer();
-    const signIn = await request(server)
+  // The super admin's authorization header, signed in through the gateway.
+  async function superAdminAuth(): Promise<Record<string, string>> {
+    const signIn = await request(gateway.getHttpServer())
       .post('/api/auth/login')
       .send({ username: 'admin', password: 'gateway1' })
       .expect(200);
-    const auth = { [AuthHeaders.authorization]: `Bearer ${(signIn.body as TokenPairDto).accessToken}` };
+    return { [AuthHeaders.authorization]: `Bearer ${(signIn.body as TokenPairDto).accessToken}` };
+  }
+
+  it('routes the raw variable editor and the categorical groups to the variables service', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
+    const declared = await request(server)
+      .post('/api/web/variable/raw/declare')
+      .set(auth)
+      .send({ variables: [{ clientReference: 'gateway_pump_state', name: 'Pump state', unit: null }] })
+      .expect(201);
+    const id = (declared.body as RawVariableDeclareResponseDto).variables[0]!.id;
+    await request(server).get('/api/web/raw-variables/').query({ id }).expect(401);
+    const created = await request(server)
+      .post('/api/web/category/')
+      .set(auth)
+      .send({ name: 'Pump states', variables: [id], ranges: [{ value: 1, name: 'On' }] })
+      .expect(201);
+    const variable = await request(server).get('/api/web/raw-variables/').query({ id }).set(auth).expect(200);
+    expect(variable.body).toMatchObject({
+      clientReference: 'gateway_pump_state',
+      categoryId: created.body.id,
+    });
+    const groups = await request(server).get('/api/web/category/').set(auth).expect(200);
+    expect(groups.body).toEqual([expect.objectContaining({ name: 'Pump states', variables: [id] })]);
+  });
+
+  it('routes the cache back office to the variables service, for the super admin', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
+    await request(server).get('/api/web/datastore').expect(401);
+    const listed = await request(server).get('/api/web/datastore').set(auth).expect(200);
+    expect(Array.isArray(listed.body)).toBe(true);
+    const deleted = await request(server).delete('/api/web/datastore').query({ ids: '999' }).set(auth);
+    expect(deleted.body).toEqual({ deleted: 0 });
+  });
+
+  it('routes the valve screens to the valve monitor, reads and administrator edits alike', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
     await request(server).get('/api/web/ampo/plant-tree/').expect(401);
     const edited = await request(server)
       .put('/api/web/ampo/asset/switch01/')
@@ -145,96 +148,5 @@ describe('gateway in cluster mode', () => {
     const page = await request(server).get('/workspace');
     expect(page.status).toBe(503);
     expect(page.text).toContain('npm run build');
-  });
-});
-
-describe('gateway in cluster mode, every route of the standalone app', () => {
-  // One stand-in HTTP server per service URL setting: it answers which service it is and what it received.
-  const upstreams: Server[] = [];
-  let standalone: NestFastifyApplication;
-  let gateway: NestFastifyApplication;
-  /** method and path of each operation of the standalone app's OpenAPI document, with its owning module */
-  let operations: { method: string; path: string; owner: string | undefined }[];
-
-  async function serviceStandIn(name: string): Promise<string> {
-    const server = createServer((incoming, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ service: name, method: incoming.method, url: incoming.url }));
-    });
-    upstreams.push(server);
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
-
-  beforeAll(async () => {
-    const config = loadPlatformConfig({ ...shared, DATA_DIR: IN_MEMORY_DATA_DIR });
-    standalone = await createServiceApp({
-      name: 'standalone',
-      module: serviceModule(config, STANDALONE_DOMAIN_MODULES),
-      config,
-    });
-    // Which module serves a path, from OpenAPI documents restricted to each module (not from the
-    // controller metadata the gateway reads).
-    const documentOf = (include?: (typeof STANDALONE_DOMAIN_MODULES)[number]) =>
-      SwaggerModule.createDocument(
-        standalone,
-        new DocumentBuilder().build(),
-        include && { include: [include], deepScanRoutes: true },
-      );
-    const owners = new Map<string, string>();
-    for (const { module } of DOMAIN_SERVICES) {
-      for (const path of Object.keys(documentOf(module).paths)) owners.set(path, module.name);
-    }
-    operations = Object.entries(documentOf().paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => ({ method, path, owner: owners.get(path) })),
-    );
-
-    const urls = Object.fromEntries(
-      await Promise.all(
-        DOMAIN_SERVICES.map(async ({ module, urlSetting }) => [
-          urlSetting,
-          await serviceStandIn(module.name),
-        ]),
-      ),
-    ) as Record<string, string>;
-    const gatewayConfig = loadPlatformConfig({
-      ...shared,
-      GATEWAY_MODE: 'cluster',
-      WEB_ROOT: '/nonexistent-web-build',
-      ...urls,
-    });
-    gateway = await createServiceApp(gatewayService(gatewayConfig));
-    await gateway.getHttpAdapter().getInstance().ready();
-  });
-
-  afterAll(async () => {
-    await gateway?.close();
-    await standalone?.close();
-    await Promise.all(upstreams.map((server) => new Promise((closed) => server.close(closed))));
-  });
-
-  it('reads the routes of every domain module, among them the tag tree', () => {
-    const owned = operations.filter(({ owner }) => owner);
-    expect(new Set(owned.map(({ owner }) => owner))).toEqual(
-      new Set(DOMAIN_SERVICES.map(({ module }) => module.name)),
-    );
-    expect(owned).toContainEqual({ method: 'get', path: '/api/web/tag/tree', owner: 'VariablesModule' });
-  });
-
-  it('sends each path of a domain module to its service, the others (health) answered by the gateway', async () => {
-    const server = gateway.getHttpServer();
-    const reached: string[] = [];
-    const expected: string[] = [];
-    for (const { method, path, owner } of operations) {
-      // Any value stands for a path parameter: the stand-in answers whatever it receives.
-      const url = path.replace(/\{[^}]+\}/g, '1');
-      const answer = await request(server)[method as 'get'](url);
-      const body = answer.body as { service?: string; url?: string };
-      reached.push(
-        `${method.toUpperCase()} ${path} → ${answer.status} ${body.service ?? 'gateway'} ${body.url ?? ''}`,
-      );
-      expected.push(`${method.toUpperCase()} ${path} → ${owner ? `200 ${owner} ${url}` : `200 gateway `}`);
-    }
-    expect(reached).toEqual(expected);
   });
 });

@@ -28,8 +28,8 @@ class CatalogueController {
   }
 
   @EventPattern('books')
-  onBook() {
-    return 'onBook';
+  onBook(book: unknown) {
+    return book;
   }
 }
 

@@ -44,6 +44,19 @@ export type TokenPairDto = z.infer<typeof tokenPairSchema>;
 export const accountSchema = z.object({ username: z.string(), authorities: z.array(z.string()) });
 export type AccountDto = z.infer<typeof accountSchema>;
 
+// GET /api/web/account/profile — the personal area's "My profile" and "Roles and permissions": the signed-in
+// user's own record, his groups with the permission flags each grants, and the authorities they add up to.
+export const accountProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  admin: z.boolean(),
+  superAdmin: z.boolean(),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string(), permissions: z.array(z.string()) })),
+  authorities: z.array(z.string()),
+});
+export type AccountProfileDto = z.infer<typeof accountProfileSchema>;
+
 // POST /api/auth/signin (registration by e-mail)
 export const signinBodySchema = z.object({
   email: z.email({ message: AuthMessages.invalidEmail }).max(320),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { epochMs, idList, type SeriesDto } from './explorer';
 import { requiredTagIdListSchema } from './variable';
+import type { CategorySetDto } from './category';
 
 // GET /api/web/explorer/correlation-data: X, Y and optionally Z (the colour of the points).
 export const correlationDataQuerySchema = z
@@ -19,9 +20,10 @@ export type CorrelationDataQuery = z.infer<typeof correlationDataQuerySchema>;
 
 // Spec part 2 §3 "Correlation data": one series per requested variable, in request order, index-aligned:
 // data[i] of X, Y and Z form the i-th point of the scatter, all carrying the same timestamp.
-// Category sets (variables coloured by categories) are not produced: the model has no categorical variables yet.
+// `categorySets`: one per categorical group among the requested variables (empty when none is categorical).
 export interface CorrelationDataDto {
   variables: SeriesDto[];
+  categorySets: CategorySetDto[];
 }
 
 // GET /api/web/explorer/multiple-correlation-pairs

@@ -1,8 +1,10 @@
 export * from './topics';
 export * from './measurement';
 export * from './variable';
+export * from './tag';
 export * from './explorer';
 export * from './correlation';
+export * from './category';
 export * from './errors';
 export * from './features';
 export * from './auth';
@@ -14,3 +16,5 @@ export * from './query';
 export * from './rules';
 export * from './incidences';
 export * from './valves';
+export * from './user-manual';
+export * from './datastore';

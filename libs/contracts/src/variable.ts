@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idList } from './explorer';
+import { pathIdSchema, positiveIdSchema } from './schema-parts';
 
 // Spec part 2 §3 "Variable (minimal)".
 export interface VariableMinimalDto {
@@ -20,7 +21,7 @@ export const clientReferenceSchema = z
 
 export const TAG_PATH_SEPARATOR = '/';
 export const TAG_NAME_MAX_LENGTH = 100;
-const TAG_PATH_MAX_DEPTH = 10;
+export const TAG_PATH_MAX_DEPTH = 10;
 
 /** The tag names of a tag path, root first: "Area / Coker unit" → ["Area", "Coker unit"]. */
 export function tagPathSegments(path: string): string[] {
@@ -119,7 +120,12 @@ export type VariableTaggedExistsQuery = z.infer<typeof variableTaggedExistsQuery
 export const VARIABLE_ORDER_FIELDS = ['clientReference', 'name', 'unit'] as const;
 export type VariableOrderField = (typeof VARIABLE_ORDER_FIELDS)[number];
 
-// GET /api/web/variable/page: pages count from 1; `filter` is matched in reference, name and unit.
+// Which variables a table lists: measured (raw), calculated (aggregate) or both.
+export const VARIABLE_ORIGINS = ['all', 'raw', 'aggregate'] as const;
+export type VariableOrigin = (typeof VARIABLE_ORIGINS)[number];
+
+// GET /api/web/variable/page: pages count from 1; `filter` is matched in reference, name and unit;
+// `origin` keeps raw or aggregate variables only (the raw variable list asks for raw).
 export const variablePageQuerySchema = z.object({
   page: z.coerce
     .number({ message: 'must be a page number (1, 2, …)' })
@@ -132,6 +138,9 @@ export const variablePageQuerySchema = z.object({
     .default('clientReference'),
   order: z.enum(['asc', 'desc'], { message: 'must be asc or desc' }).default('asc'),
   tags: tagIdListSchema,
+  origin: z
+    .enum(VARIABLE_ORIGINS, { message: `must be one of ${VARIABLE_ORIGINS.join(', ')}` })
+    .default('all'),
 });
 export type VariablePageQuery = z.infer<typeof variablePageQuerySchema>;
 
@@ -166,3 +175,69 @@ export interface VariablePageDto {
   /** variables matching the filter and tags, over all pages */
   count: number;
 }
+
+// Raw variables (spec part 1 §2 "/raw-variable", §3 "Raw variable", §5, §7): a measured variable as its
+// editor sees it. The client reference is never editable: data sources key their points on it.
+export interface RawVariableDto {
+  id: number;
+  name: string;
+  unit: string | null;
+  clientReference: string;
+  tags: TagRefDto[];
+  /** the categorical group the variable belongs to, or null */
+  categoryId: number | null;
+}
+
+export const RawVariableMessages = {
+  nameRequired: 'The variable needs a name',
+  notFound: 'Raw variable not found',
+  // The three below are issues of the named field (clientReference, categoryId, tags) in a 400.
+  clientReferenceLocked: 'cannot be changed: data sources key their points on it',
+  categoryNotFound: 'names no categorical group',
+  tagsNotFound: 'unknown tag ids',
+  systemTagsLocked: 'system tags (negative ids) are set by the platform and cannot be added',
+} as const;
+
+// GET /api/web/raw-variables/?id=
+export const rawVariableQuerySchema = z.object({ id: pathIdSchema });
+
+const tagIdSchema = z.number({ message: 'must be a tag id' }).int('must be a tag id');
+
+// PUT /api/web/raw-variables/ — the raw variable as read; `tags` as read ({id, name}) or as bare ids.
+// `clientReference` may be sent back unchanged (or left out); any other value is refused.
+export const rawVariableUpdateSchema = z.object({
+  id: positiveIdSchema,
+  name: z
+    .string({ message: RawVariableMessages.nameRequired })
+    .trim()
+    .min(1, RawVariableMessages.nameRequired)
+    .max(200, 'must be at most 200 characters'),
+  unit: z
+    .string({ message: 'must be a text or null' })
+    .trim()
+    .max(50, 'must be at most 50 characters')
+    .nullable()
+    .default(null)
+    .transform((unit) => (unit === '' ? null : unit)),
+  clientReference: z.string({ message: RawVariableMessages.clientReferenceLocked }).optional(),
+  categoryId: z
+    .number({ message: 'must be a categorical group id or null' })
+    .int('must be a categorical group id or null')
+    .positive('must be a categorical group id or null')
+    .nullable()
+    .default(null),
+  tags: z
+    .array(
+      z.union([tagIdSchema, z.object({ id: tagIdSchema }).transform((tag) => tag.id)], {
+        message: 'must be a tag id or a tag ({id, name})',
+      }),
+      {
+        message: 'must be a list of tags ({id, name}) or tag ids',
+      },
+    )
+    .max(200, 'must list at most 200 tags')
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type RawVariableUpdateDto = z.input<typeof rawVariableUpdateSchema>;
+export type RawVariableUpdate = z.infer<typeof rawVariableUpdateSchema>;

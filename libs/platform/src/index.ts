@@ -26,3 +26,4 @@ export * from './sources/measurement-keys';
 export * from './identity/identity-client';
 export * from './scheduling/periodic-job';
 export * from './http/service-url';
+export * from './user-manual/user-manual.module';

@@ -1,5 +1,8 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { CategoryController } from './category/category.controller';
+import { CategoryRepository } from './category/category.repository';
+import { CategoryService } from './category/category.service';
 import { CorrelationController } from './correlation/correlation.controller';
 import { CorrelationRepository } from './correlation/correlation.repository';
 import { CorrelationService } from './correlation/correlation.service';
@@ -13,6 +16,9 @@ import { IngestionService } from './measurement/ingestion.service';
 import { MeasurementConsumer } from './measurement/measurement.consumer';
 import { MeasurementWriter } from './measurement/measurement-writer.service';
 import { MeasurementRepository } from './measurement/measurement.repository';
+import { DatastoreController } from './read-cache/datastore.controller';
+import { ReadCacheRepository } from './read-cache/read-cache.repository';
+import { ReadCacheService } from './read-cache/read-cache.service';
 import { QueryController } from './query/query.controller';
 import { QueryRepository } from './query/query.repository';
 import { QueryService } from './query/query.service';
@@ -21,6 +27,8 @@ import { RetentionRepository } from './retention/retention.repository';
 import { RetentionService } from './retention/retention.service';
 import { RollupRepository } from './rollup/rollup.repository';
 import { RollupService } from './rollup/rollup.service';
+import { RawVariableController } from './variable/raw-variable.controller';
+import { RawVariableService } from './variable/raw-variable.service';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 import { VariableService } from './variable/variable.service';
@@ -35,6 +43,9 @@ const CATALOG_PROVIDERS = [
   TagService,
   CorrelationRepository,
   CorrelationService,
+  RawVariableService,
+  CategoryRepository,
+  CategoryService,
 ];
 
 @Module({
@@ -46,6 +57,9 @@ const CATALOG_PROVIDERS = [
     CorrelationController,
     TagController,
     QueryController,
+    DatastoreController,
+    RawVariableController,
+    CategoryController,
   ],
   providers: [
     VariableRepository,
@@ -63,6 +77,8 @@ const CATALOG_PROVIDERS = [
     IdentityClient,
     QueryRepository,
     QueryService,
+    ReadCacheRepository,
+    ReadCacheService,
   ],
   exports: [IngestionService, RollupService],
 })

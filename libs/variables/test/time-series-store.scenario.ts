@@ -11,6 +11,8 @@ import { TimelineService } from '../src/explorer/timeline.service';
 import { IngestionService } from '../src/measurement/ingestion.service';
 import { MeasurementWriter } from '../src/measurement/measurement-writer.service';
 import { MeasurementRepository } from '../src/measurement/measurement.repository';
+import { ReadCacheRepository } from '../src/read-cache/read-cache.repository';
+import { ReadCacheService } from '../src/read-cache/read-cache.service';
 import { RetentionPolicy } from '../src/retention/retention-policy';
 import { RetentionRepository } from '../src/retention/retention.repository';
 import { RetentionService } from '../src/retention/retention.service';
@@ -34,15 +36,16 @@ export async function openTimeSeriesStore(config: PlatformConfig): Promise<TimeS
   await new SchemaMigrator(database).migrate(VARIABLES_SCHEMA, variablesMigrations);
   const variables = new VariableRepository(database);
   const policy = new RetentionPolicy(config);
-  const writer = new MeasurementWriter(new MeasurementRepository(database), database);
+  const readCache = new ReadCacheService(new ReadCacheRepository(database), config);
+  const writer = new MeasurementWriter(new MeasurementRepository(database), readCache, database);
   const rollups = new RollupService(new RollupRepository(database), variables, policy);
   return {
     database,
     variables,
     ingestion: new IngestionService(writer, variables, policy),
     rollups,
-    retention: new RetentionService(new RetentionRepository(database), variables, policy),
-    timeline: new TimelineService(variables, new TimelineRepository(database), rollups),
+    retention: new RetentionService(new RetentionRepository(database), variables, policy, readCache),
+    timeline: new TimelineService(variables, new TimelineRepository(database), rollups, readCache),
   };
 }
 

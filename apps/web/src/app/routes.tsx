@@ -38,6 +38,19 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     (await import('../features/correlation/pages/explorer-multiple-correlation-page'))
       .ExplorerMultipleCorrelationPage,
   CsvUploader: async () => (await import('../features/csv-upload/pages/csv-uploader-page')).CsvUploaderPage,
+  CacheManagement: async () =>
+    (await import('../features/cache/pages/cache-management-page')).CacheManagementPage,
+  VariableManagement: async () =>
+    (await import('../features/variables/pages/variable-management-page')).VariableManagementPage,
+  RawVariableList: async () =>
+    (await import('../features/variables/pages/raw-variable-list-page')).RawVariableListPage,
+  VariableTagTree: async () => (await import('../features/tags/pages/tag-tree-page')).TagTreePage,
+  Tags: async () => (await import('../features/tags/pages/tag-assignment-page')).TagAssignmentPage,
+  RawVariable: async () => (await import('../features/variables/pages/raw-variable-page')).RawVariablePage,
+  CategoricalVariableList: async () =>
+    (await import('../features/categories/pages/categorical-variable-list-page')).CategoricalVariableListPage,
+  CategoricalVariable: async () =>
+    (await import('../features/categories/pages/categorical-variable-page')).CategoricalVariablePage,
   QueryList: async () => (await import('../features/queries/pages/query-list-page')).QueryListPage,
   Query: async () => (await import('../features/queries/pages/query-page')).QueryPage,
   ExplorerCorrelationMenu: async () =>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROUTES, type RouteName } from '../config/routes';
 import { logOut } from '../lib/session';
-import { useWebSettings } from '../lib/web-settings';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { HelpButton } from './help-button';
 import { LanguageSwitcher } from '../components/language-switcher';
@@ -20,7 +19,6 @@ interface TopBarProps {
 // Menu toggle, breadcrumbs, and the user navigation: Workspace, Settings, language, Help, Logout.
 export function TopBar({ authorities, current, menu }: TopBarProps) {
   const { t } = useTranslation();
-  const { auth } = useWebSettings();
   const { token } = theme.useToken();
   return (
     <Flex
@@ -53,7 +51,7 @@ export function TopBar({ authorities, current, menu }: TopBarProps) {
             </Button>
           </Link>
           <LanguageSwitcher />
-          {auth.userManual && <HelpButton />}
+          <HelpButton />
           <Button type="text" icon={<LogoutOutlined />} onClick={() => void logOut()}>
             {t('menu.logout')}
           </Button>

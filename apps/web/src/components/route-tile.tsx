@@ -11,14 +11,16 @@ interface RouteTileProps {
   icon?: ReactNode;
   /** a line under the title saying what the screen is for */
   description?: string;
+  /** a live figure of the screen's contents (the workspace's open incidences, saved queries…) */
+  figure?: ReactNode;
 }
 
 // A hub tile opening a route, titled with the route's name unless told otherwise.
-export function RouteTile({ route, title, icon, description }: RouteTileProps) {
+export function RouteTile({ route, title, icon, description, figure }: RouteTileProps) {
   const { t } = useTranslation();
   return (
     <Link to={ROUTES[route]} data-testid={`tile-${route}`}>
-      <Card hoverable style={{ width: 220, height: 110 }}>
+      <Card hoverable style={{ width: 240, height: description || figure ? 150 : 110 }}>
         <Flex vertical gap={4}>
           <Typography.Text strong>
             {icon && <span style={{ marginRight: 8 }}>{icon}</span>}
@@ -29,6 +31,7 @@ export function RouteTile({ route, title, icon, description }: RouteTileProps) {
               {description}
             </Typography.Text>
           )}
+          {figure && <div data-testid={`figure-${route}`}>{figure}</div>}
         </Flex>
       </Card>
     </Link>

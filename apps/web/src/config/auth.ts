@@ -20,8 +20,6 @@ export interface AuthSettings {
   directorySignIn: boolean;
   /** administrators may edit users from the web app */
   usersCanBeEdited: boolean;
-  /** a user manual PDF is served at /api/web/user-manual (shows Help) */
-  userManual: boolean;
   /** where the login page's help link points */
   helpUrl: string;
   customUserPermission: CustomUserPermission | null;
@@ -30,7 +28,6 @@ export interface AuthSettings {
 export const AUTH_SETTINGS: AuthSettings = {
   directorySignIn: false,
   usersCanBeEdited: true,
-  userManual: false,
   helpUrl: 'mailto:support@plantlens.example',
   customUserPermission: null,
 };

@@ -1,5 +1,7 @@
+import { LANGUAGES, type Language } from './languages';
+
 // Deployment settings of the browser tab and analytics (spec part 1 §1: "Page title and analytics tracking
-// codes are configurable").
+// codes are configurable"), and of the language switcher.
 export interface SiteSettings {
   /** the product name: the end of every tab title ("Users · Plantlens") and the heading of the shell */
   productTitle: string;
@@ -11,10 +13,16 @@ export interface SiteSettings {
    * to the historic analysis. Off: the valve screens are ordinary menu entries and workspace tiles.
    */
   valveDeployment: boolean;
+  /**
+   * the languages of the switcher's dropdown (spec part 1 §2); null: no list, and the switcher is a toggle
+   * between the default language and the first fallback (Spanish and English)
+   */
+  languageList: readonly Language[] | null;
 }
 
 export const SITE_SETTINGS: SiteSettings = {
   productTitle: 'Plantlens',
   trackingCode: null,
   valveDeployment: false,
+  languageList: LANGUAGES,
 };

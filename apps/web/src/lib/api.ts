@@ -29,6 +29,9 @@ export const api = createApi({
     'Incidence',
     'ValveAsset',
     'ValveCurves',
+    'CacheEntry',
+    'RawVariable',
+    'CategoryGroup',
   ],
   endpoints: () => ({}),
 });

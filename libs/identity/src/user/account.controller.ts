@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import type { AccountDto } from '@plantlens/contracts';
+import type { AccountDto, AccountProfileDto } from '@plantlens/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@plantlens/platform';
 import { UserService } from './user.service';
 
@@ -11,5 +11,10 @@ export class AccountController {
   @Get()
   account(@CurrentUser() user: AuthenticatedUser): Promise<AccountDto> {
     return this.users.account(user);
+  }
+
+  @Get('profile')
+  profile(@CurrentUser() user: AuthenticatedUser): Promise<AccountProfileDto> {
+    return this.users.profile(user);
   }
 }

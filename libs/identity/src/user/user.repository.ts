@@ -159,19 +159,25 @@ export class UserRepository {
   }
 
   /** Flags of every group the user belongs to. */
-  async groupFlagsOf(userId: number): Promise<{ groupId: number; isRoot: boolean; flags: string[] }[]> {
+  async groupFlagsOf(
+    userId: number,
+  ): Promise<{ groupId: number; name: string; isRoot: boolean; flags: string[] }[]> {
     const rows = await this.db
       .selectFrom('identity.user_group as ug')
       .innerJoin('identity.app_group as g', 'g.id', 'ug.group_id')
       .leftJoin('identity.group_permission as gp', 'gp.group_id', 'g.id')
-      .select(['g.id as groupId', 'g.parent_id as parentId', 'gp.flag'])
+      .select(['g.id as groupId', 'g.name', 'g.parent_id as parentId', 'gp.flag'])
       .where('ug.user_id', '=', userId)
+      .orderBy('g.id')
+      .orderBy('gp.flag')
       .execute();
-    const groups = new Map<number, { groupId: number; isRoot: boolean; flags: string[] }>();
+    const groups = new Map<number, { groupId: number; name: string; isRoot: boolean; flags: string[] }>();
     for (const row of rows) {
       let group = groups.get(row.groupId);
-      if (!group)
-        groups.set(row.groupId, (group = { groupId: row.groupId, isRoot: row.parentId === null, flags: [] }));
+      if (!group) {
+        group = { groupId: row.groupId, name: row.name, isRoot: row.parentId === null, flags: [] };
+        groups.set(row.groupId, group);
+      }
       if (row.flag) group.flags.push(row.flag);
     }
     return [...groups.values()];

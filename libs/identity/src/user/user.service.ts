@@ -10,6 +10,7 @@ import {
 import {
   UserMessages,
   type AccountDto,
+  type AccountProfileDto,
   type DirectoryUserCreateDto,
   type DirectoryUserUpdateDto,
   type PasswordChangeDto,
@@ -24,6 +25,7 @@ import type { AuthenticatedUser } from '@plantlens/platform';
 import { PasswordHasher } from '../auth/password-hasher.service';
 import { TokenService } from '../auth/token.service';
 import { GroupRepository } from '../group/group.repository';
+import { authoritiesOf } from './authorities';
 import { UserRepository, type UserRow, type UserWithGroups } from './user.repository';
 
 export function toUserDto(user: UserWithGroups): UserDto {
@@ -54,6 +56,22 @@ export class UserService {
     const row = await this.users.findById(user.id);
     if (!row?.enabled) throw new ForbiddenException(UserMessages.userNotFound);
     return { username: row.name, authorities: await this.tokens.authoritiesOf(row) };
+  }
+
+  /** The personal area's view of the caller himself; nobody else's data. */
+  async profile(user: AuthenticatedUser): Promise<AccountProfileDto> {
+    const row = await this.users.findById(user.id);
+    if (!row?.enabled) throw new ForbiddenException(UserMessages.userNotFound);
+    const groups = await this.users.groupFlagsOf(row.id);
+    return {
+      id: row.id,
+      username: row.name,
+      email: row.email,
+      admin: row.admin,
+      superAdmin: row.superAdmin,
+      groups: groups.map(({ groupId, name, flags }) => ({ id: groupId, name, permissions: flags })),
+      authorities: authoritiesOf(row, groups),
+    };
   }
 
   /** Admins get every row in full; anyone else the enabled users' id and name (docs/security.md). */

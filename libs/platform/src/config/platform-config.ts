@@ -77,6 +77,8 @@ const environmentSchema = z.object({
   // standalone: the gateway hosts every domain module; cluster: it routes /api/* to the services.
   GATEWAY_MODE: z.enum(['standalone', 'cluster']).default('standalone'),
   WEB_ROOT: z.string().min(1).default('apps/web/dist'),
+  // The user manual PDFs (user-manual-<language>.pdf) the gateway serves; the gateway build writes them.
+  USER_MANUAL_DIR: z.string().min(1).default('apps/gateway/dist/manual'),
   // Where the gateway (cluster mode) and the simulator find the services.
   IDENTITY_URL: url(['http', 'https']).optional(),
   VARIABLES_URL: url(['http', 'https']).optional(),
@@ -125,6 +127,16 @@ const environmentSchema = z.object({
     .min(1)
     .max(366 * 86_400)
     .default(3600),
+  // Read cache of the variables service (docs/read-cache.md): most entries kept (the oldest go first; 0 turns
+  // the cache off), largest answer stored, and how far behind the present a range must end to be cached.
+  READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
+  READ_CACHE_MAX_ENTRY_BYTES: z.coerce.number().int().min(1).max(1_000_000_000).default(8_000_000),
+  READ_CACHE_SETTLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(300),
   // Rules engine instances: each evaluates the rules whose id modulo RULES_ENGINE_SHARDS is its
   // RULES_ENGINE_SHARD, reading every partition of the measurement topics (see docs/rules-and-incidences.md).
   RULES_ENGINE_SHARDS: z.coerce.number().int().min(1).max(1000).default(1),

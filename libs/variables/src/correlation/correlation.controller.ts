@@ -8,18 +8,24 @@ import {
   type MultipleCorrelationPairsQuery,
 } from '@plantlens/contracts';
 import { RequireFeature } from '@plantlens/platform';
+import { CategoryService } from '../category/category.service';
 import { CorrelationService } from './correlation.service';
 
 @RequireFeature('Explore')
 @Controller('api/web/explorer')
 export class CorrelationController {
-  constructor(private readonly correlation: CorrelationService) {}
+  constructor(
+    private readonly correlation: CorrelationService,
+    private readonly categories: CategoryService,
+  ) {}
 
   @Get('correlation-data')
-  correlationData(
+  async correlationData(
     @Query({ schema: correlationDataQuerySchema }) query: CorrelationDataQuery,
   ): Promise<CorrelationDataDto> {
-    return this.correlation.correlation(query);
+    // Categories come in a second step: the points do not depend on them (and are cached on their own).
+    const points = await this.correlation.correlation(query);
+    return { ...points, categorySets: await this.categories.categorySetsOf(query.variableIds) };
   }
 
   @Get('multiple-correlation-pairs')

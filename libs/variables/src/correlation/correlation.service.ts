@@ -7,10 +7,12 @@ import {
   type MultipleCorrelationPairsQuery,
 } from '@plantlens/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { ReadCacheService } from '../read-cache/read-cache.service';
+import { readCacheKey } from '../read-cache/read-cache-key';
 import { TagService } from '../tag/tag.service';
 import { VariableRepository, type VariableRow } from '../variable/variable.repository';
 import { planBuckets } from './bucket-plan';
-import { alignAsOf } from './series-merge';
+import { alignAsOf, type AlignedColumns } from './series-merge';
 import { CorrelationRepository } from './correlation.repository';
 
 // How X, Y and Z are put side by side (docs/architecture.md "Correlation alignment"):
@@ -25,6 +27,8 @@ import { CorrelationRepository } from './correlation.repository';
 // then looked up per X point instead (an index probe costs about as much as reading that many points).
 const DENSE_FACTOR = 8;
 
+export type CorrelationPointsDto = Pick<CorrelationDataDto, 'variables'>;
+
 @Injectable()
 export class CorrelationService {
   constructor(
@@ -32,20 +36,13 @@ export class CorrelationService {
     private readonly series: CorrelationRepository,
     private readonly tags: TagService,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    private readonly cache: ReadCacheService,
   ) {}
 
-  async correlation(query: CorrelationDataQuery): Promise<CorrelationDataDto> {
+  /** The aligned points; the category sets are added apart (CategoryService.categorySetsOf). */
+  async correlation(query: CorrelationDataQuery): Promise<CorrelationPointsDto> {
     const variables = await this.requireVariables(query.variableIds);
-    const [xId] = query.variableIds as [number, ...number[]];
-    const maxPoints = this.config.CORRELATION_MAX_POINTS;
-    const xCount = await this.series.countUpTo(xId, query.startDate, query.endDate, maxPoints + 1);
-    const sampled = xCount > maxPoints;
-    const aligned = sampled
-      ? await this.series.bucketMeans(
-          query.variableIds,
-          planBuckets(query.startDate, query.endDate, maxPoints),
-        )
-      : await this.pairAsOf(query, xCount);
+    const { sampled, aligned } = await this.alignedPoints(query);
     const timestamps = aligned.ts.map((ms) => ms / 1000);
     return {
       variables: variables.map((variable, index) => {
@@ -57,6 +54,36 @@ export class CorrelationService {
         };
       }),
     };
+  }
+
+  // The points only, cached when the range is settled (names and units come fresh from the catalogue). The
+  // range read: the buckets around [startDate, endDate) when sampled, and Y and Z up to the as-of age
+  // before it when paired.
+  private alignedPoints(query: CorrelationDataQuery): Promise<{ sampled: boolean; aligned: AlignedColumns }> {
+    const maxPoints = this.config.CORRELATION_MAX_POINTS;
+    const maxAgeS = this.config.CORRELATION_ASOF_MAX_AGE_SECONDS;
+    const buckets = planBuckets(query.startDate, query.endDate, maxPoints);
+    const read = {
+      key: readCacheKey('correlation-data', {
+        variableIds: query.variableIds,
+        startDate: query.startDate,
+        endDate: query.endDate,
+        maxPoints,
+        maxAgeS,
+      }),
+      variableIds: query.variableIds,
+      fromMs: buckets.fromMs - maxAgeS * 1000,
+      toMs: buckets.toMs,
+    };
+    return this.cache.getOrCompute(read, async () => {
+      const [xId] = query.variableIds as [number, ...number[]];
+      const xCount = await this.series.countUpTo(xId, query.startDate, query.endDate, maxPoints + 1);
+      const sampled = xCount > maxPoints;
+      const aligned = sampled
+        ? await this.series.bucketMeans(query.variableIds, buckets)
+        : await this.pairAsOf(query, xCount);
+      return { sampled, aligned };
+    });
   }
 
   private async pairAsOf({ variableIds, startDate, endDate }: CorrelationDataQuery, xCount: number) {

@@ -6,6 +6,7 @@ export interface VariableTable {
   name: string;
   unit: string | null;
   category_id: number | null;
+  aggregate: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, never, never>;
 }
 
@@ -58,6 +59,32 @@ export interface RollupPendingTable {
   to_ts: Date;
 }
 
+export interface ReadCacheTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  size_bytes: number;
+  variable_ids: number[];
+  from_ts: Date;
+  to_ts: Date;
+  hits: ColumnType<number, never, number>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface CategoryGroupTable {
+  id: Generated<number>;
+  name: string;
+  owner: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface CategoryRangeTable {
+  group_id: number;
+  value: number;
+  name: string;
+  color: string;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
@@ -66,6 +93,9 @@ export interface VariablesDatabase {
   'variables.variable_tag': VariableTagTable;
   'variables.query': QueryTable;
   'variables.rollup_pending': RollupPendingTable;
+  'variables.read_cache': ReadCacheTable;
+  'variables.category_group': CategoryGroupTable;
+  'variables.category_range': CategoryRangeTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { TimelineDataDto, TimelineDataQuery, VariableMinimalDto } from '@plantlens/contracts';
 import { RollupService } from '../rollup/rollup.service';
 import { VariableRepository, type VariableRow } from '../variable/variable.repository';
-import { timelineGrid } from './timeline-grid';
+import { ReadCacheService } from '../read-cache/read-cache.service';
+import { readCacheKey } from '../read-cache/read-cache-key';
+import { timelineGrid, type TimelineGrid } from './timeline-grid';
 import { TimelineRepository, type ReducedSeries } from './timeline.repository';
 
 @Injectable()
@@ -11,6 +13,7 @@ export class TimelineService {
     private readonly variables: VariableRepository,
     private readonly timelines: TimelineRepository,
     private readonly rollups: RollupService,
+    private readonly cache: ReadCacheService,
   ) {}
 
   async listVariables(): Promise<VariableMinimalDto[]> {
@@ -30,11 +33,7 @@ export class TimelineService {
     const requested = query.variableIds.map((id) => byId.get(id)).filter((row): row is VariableRow => !!row);
     const ids = requested.map((variable) => variable.id);
     const grid = timelineGrid(query.startDate, query.endDate, query.width);
-    if (grid.resolutionS !== null && ids.length > 0) {
-      await this.rollups.ensureCurrent(ids, grid.startMs, grid.endMs);
-    }
-    const reduced =
-      ids.length > 0 ? await this.timelines.reduce(ids, grid) : new Map<number, ReducedSeries>();
+    const reduced = ids.length > 0 ? await this.reduced(ids, grid) : new Map<number, ReducedSeries>();
     return {
       startDate: query.startDate,
       endDate: query.endDate,
@@ -50,6 +49,28 @@ export class TimelineService {
         };
       }),
     };
+  }
+
+  // The points only: names and units come fresh from the catalogue on every request. The grid reads
+  // [startMs, endMs) (the whole columns around the range); the cache counts both ends, to be safe.
+  private async reduced(ids: number[], grid: TimelineGrid): Promise<Map<number, ReducedSeries>> {
+    const read = {
+      key: readCacheKey('timeline-data', {
+        variableIds: ids,
+        gridStartMs: grid.startMs,
+        gridEndMs: grid.endMs,
+        columns: grid.columns,
+        resolutionS: grid.resolutionS ?? 0,
+      }),
+      variableIds: ids,
+      fromMs: grid.startMs,
+      toMs: grid.endMs,
+    };
+    const series = await this.cache.getOrCompute(read, async () => {
+      if (grid.resolutionS !== null) await this.rollups.ensureCurrent(ids, grid.startMs, grid.endMs);
+      return [...(await this.timelines.reduce(ids, grid))];
+    });
+    return new Map(series);
   }
 }
 

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { MeasurementPoint } from '@plantlens/contracts';
 import { Database } from '@plantlens/platform';
-import { prepareBatch } from './measurement-batch';
+import { ReadCacheService } from '../read-cache/read-cache.service';
+import type { ChangedRange } from '../read-cache/read-cache.repository';
+import { prepareBatch, type PreparedBatch } from './measurement-batch';
 import { MeasurementRepository } from './measurement.repository';
 
 interface QueuedWrite {
@@ -35,6 +37,7 @@ export class MeasurementWriter {
 
   constructor(
     private readonly measurements: MeasurementRepository,
+    private readonly readCache: ReadCacheService,
     database: Database,
   ) {
     this.maxConcurrent = database.engine === 'postgres' ? POSTGRES_CONCURRENT_TRANSACTIONS : 1;
@@ -76,6 +79,8 @@ export class MeasurementWriter {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.measurements.store(batch);
+        // Before acknowledging: a failure leaves the messages to be delivered again, and then retried here.
+        await this.readCache.invalidate(changedRanges(batch));
         for (const write of writes) write.resolve();
         return;
       } catch (error) {
@@ -90,4 +95,18 @@ export class MeasurementWriter {
       }
     }
   }
+}
+
+// One range per variable, from its earliest to its latest touched bucket: one statement invalidates them all.
+function changedRanges(batch: PreparedBatch): ChangedRange[] {
+  const byVariable = new Map<number, ChangedRange>();
+  for (const { variableId, fromMs, toMs } of batch.touched) {
+    const range = byVariable.get(variableId);
+    if (!range) byVariable.set(variableId, { variableId, fromMs, toMs });
+    else {
+      range.fromMs = Math.min(range.fromMs, fromMs);
+      range.toMs = Math.max(range.toMs, toMs);
+    }
+  }
+  return [...byVariable.values()];
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { PeriodicJob } from '@plantlens/platform';
 import { DAY_MS } from '../rollup/rollup-resolutions';
+import { ReadCacheService } from '../read-cache/read-cache.service';
 import { VariableRepository } from '../variable/variable.repository';
 import { RetentionPolicy } from './retention-policy';
 import { RetentionRepository } from './retention.repository';
@@ -39,6 +40,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly retention: RetentionRepository,
     private readonly variables: VariableRepository,
     private readonly policy: RetentionPolicy,
+    private readonly readCache: ReadCacheService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -57,9 +59,8 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
   private async purgeOnce(now: number): Promise<PurgeResult> {
     const rawHorizon = this.policy.rawHorizonMs(now);
     const rollupHorizon = this.policy.rollupHorizonMs(now);
-    if (rawHorizon > 0 && (await this.retention.usesTimescale())) {
-      await this.retention.dropRawChunks(rawHorizon);
-    }
+    const dropped = rawHorizon > 0 && (await this.retention.usesTimescale());
+    if (dropped) await this.retention.dropRawChunks(rawHorizon);
     let rawDeleted = 0;
     let rollupsDeleted = 0;
     for (const variableId of await this.variables.findAllIds()) {
@@ -79,6 +80,11 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
           ROLLUP_SLICE_MS,
         );
       }
+    }
+    // Cached answers that read what is now gone would show it still; a chunk drop counts no rows.
+    const purged = Math.max(rawHorizon, rollupHorizon);
+    if (rawDeleted + rollupsDeleted > 0 || dropped) {
+      await this.readCache.invalidate([{ variableId: null, fromMs: 0, toMs: purged }], now);
     }
     return { rawDeleted, rollupsDeleted };
   }

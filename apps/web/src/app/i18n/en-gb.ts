@@ -1,8 +1,15 @@
 import { dateRangeEnGB } from '../../components/date-range/i18n';
+import { cacheEnGB } from '../../features/cache/i18n';
 import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
+import { variableTableEnGB } from '../../components/variable-table/i18n';
+import { categoriesEnGB } from '../../features/categories/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
+import { tagsEnGB } from '../../features/tags/i18n';
 import { ampoEnGB } from '../../features/valves/i18n';
+import { personalAreaEnGB } from '../../features/settings/i18n';
+import { workspaceEnGB } from '../../features/workspace/i18n';
+import { rawVariableEnGB } from '../../features/variables/i18n';
 
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
@@ -86,6 +93,11 @@ export const enGB = {
     breadcrumb: 'Breadcrumb',
     moreBreadcrumbs: 'More',
     help: 'Help',
+    manual: 'User manual',
+    popupBlockedTitle: 'Pop-up windows are blocked',
+    popupBlocked:
+      'Your browser blocked the window of the user manual. Allow pop-up windows for this site to open it in a window of its own; meanwhile it shows here.',
+    close: 'Close',
   },
   pending: {
     title: 'Coming soon',
@@ -97,6 +109,13 @@ export const enGB = {
     en_GB: 'English',
     it_IT: 'Italiano',
     de_DE: 'Deutsch',
+    switchTo: 'Switch to {{language}}',
+  },
+  browser: {
+    unsupportedTitle: 'Browser not supported',
+    unsupported:
+      'Plantlens needs a recent browser: open it in an up-to-date Chrome, Edge, Firefox or Safari.',
+    missing: 'This browser lacks: {{features}}',
   },
   errors: {
     unexpected: 'Something went wrong. Please try again.',
@@ -168,13 +187,7 @@ export const enGB = {
       text: 'Plantlens supports decisions but does not replace the plant’s safety systems and procedures.',
     },
   },
-  workspace: {
-    empty: 'None of the workspace screens is available to you.',
-    descriptions: {
-      valveStatus: 'Alarm status of the coke-drum valves',
-      valveHistoric: 'Opening and closing actuations of a valve over time',
-    },
-  },
+  workspace: workspaceEnGB,
   correlation: correlationEnGB,
   csvUpload: {
     intro:
@@ -223,6 +236,7 @@ export const enGB = {
       'not-finite': 'Not a finite number',
     },
   },
+  personalArea: personalAreaEnGB,
   profile: {
     title: 'Update password · {{username}}',
     oldPassword: 'Current password',
@@ -395,7 +409,12 @@ export const enGB = {
   incidences: incidencesEnGB,
   ampo: ampoEnGB,
   variablePicker: variablePickerEnGB,
+  variableTable: variableTableEnGB,
+  tags: tagsEnGB,
+  rawVariable: rawVariableEnGB,
+  categories: categoriesEnGB,
   dateRange: dateRangeEnGB,
+  cache: cacheEnGB,
   explorer: {
     explore: 'Explore',
     home: {

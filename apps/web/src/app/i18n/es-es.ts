@@ -1,9 +1,16 @@
 import { dateRangeEsES } from '../../components/date-range/i18n';
+import { cacheEsES } from '../../features/cache/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
+import { variableTableEsES } from '../../components/variable-table/i18n';
+import { categoriesEsES } from '../../features/categories/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
+import { tagsEsES } from '../../features/tags/i18n';
 import { ampoEsES } from '../../features/valves/i18n';
+import { rawVariableEsES } from '../../features/variables/i18n';
 import type { Translation } from './en-gb';
+import { personalAreaEsES } from '../../features/settings/i18n';
+import { workspaceEsES } from '../../features/workspace/i18n';
 
 export const esES: Translation = {
   app: {
@@ -86,6 +93,11 @@ export const esES: Translation = {
     breadcrumb: 'Ruta de navegación',
     moreBreadcrumbs: 'Más',
     help: 'Ayuda',
+    manual: 'Manual de usuario',
+    popupBlockedTitle: 'Las ventanas emergentes están bloqueadas',
+    popupBlocked:
+      'Tu navegador ha bloqueado la ventana del manual de usuario. Permite las ventanas emergentes para este sitio para abrirlo en su propia ventana; mientras tanto se muestra aquí.',
+    close: 'Cerrar',
   },
   pending: {
     title: 'Próximamente',
@@ -97,6 +109,13 @@ export const esES: Translation = {
     en_GB: 'English',
     it_IT: 'Italiano',
     de_DE: 'Deutsch',
+    switchTo: 'Cambiar a {{language}}',
+  },
+  browser: {
+    unsupportedTitle: 'Navegador no compatible',
+    unsupported:
+      'Plantlens necesita un navegador reciente: ábrelo en un Chrome, Edge, Firefox o Safari actualizado.',
+    missing: 'A este navegador le falta: {{features}}',
   },
   errors: {
     unexpected: 'Algo ha fallado. Inténtalo de nuevo.',
@@ -168,13 +187,7 @@ export const esES: Translation = {
       text: 'Plantlens ayuda a decidir, pero no sustituye a los sistemas y procedimientos de seguridad de la planta.',
     },
   },
-  workspace: {
-    empty: 'Ninguna pantalla del espacio de trabajo está disponible para ti.',
-    descriptions: {
-      valveStatus: 'Estado de alarmas de las válvulas del coke drum',
-      valveHistoric: 'Actuaciones de apertura y cierre de una válvula en el tiempo',
-    },
-  },
+  workspace: workspaceEsES,
   correlation: correlationEsES,
   csvUpload: {
     intro:
@@ -223,6 +236,7 @@ export const esES: Translation = {
       'not-finite': 'No es un número finito',
     },
   },
+  personalArea: personalAreaEsES,
   profile: {
     title: 'Actualizar contraseña · {{username}}',
     oldPassword: 'Contraseña actual',
@@ -395,7 +409,12 @@ export const esES: Translation = {
   incidences: incidencesEsES,
   ampo: ampoEsES,
   variablePicker: variablePickerEsES,
+  variableTable: variableTableEsES,
+  tags: tagsEsES,
+  rawVariable: rawVariableEsES,
+  categories: categoriesEsES,
   dateRange: dateRangeEsES,
+  cache: cacheEsES,
   explorer: {
     explore: 'Explorar',
     home: {

@@ -11,6 +11,7 @@ export const variablePickerEnGB = {
   more: 'and {{count}} more',
   noMatch: 'No variable matches the search.',
   loadError: 'The chosen variables could not be loaded',
+  tagsPlaceholder: 'Choose tags',
 };
 
 export const variablePickerEsES: typeof variablePickerEnGB = {
@@ -23,4 +24,5 @@ export const variablePickerEsES: typeof variablePickerEnGB = {
   more: 'y {{count}} más',
   noMatch: 'Ninguna variable coincide con la búsqueda.',
   loadError: 'No se han podido cargar las variables elegidas',
+  tagsPlaceholder: 'Elija etiquetas',
 };

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 // Spec part 2 §2: pickers list at most 30 variables, then say how many more match.
 export const PICKER_VISIBLE_LIMIT = 30;
+// Part 1 §9: tag and variable drop-downs are at most 220 px high.
+export const PICKER_LIST_HEIGHT_PX = 220;
 
 // A variable as pickers list it: label, unit, and the client reference engineers know it by.
 export function VariableOptionLabel({ variable }: { variable: VariableMinimalDto }) {

@@ -3,7 +3,12 @@ import { Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVariableSearch } from './use-variable-search';
-import { MoreMatches, PICKER_VISIBLE_LIMIT, VariableOptionLabel } from './variable-option';
+import {
+  MoreMatches,
+  PICKER_LIST_HEIGHT_PX,
+  PICKER_VISIBLE_LIMIT,
+  VariableOptionLabel,
+} from './variable-option';
 
 interface VariableOption {
   value: number;
@@ -38,6 +43,7 @@ export function VariableSelect({ value, takenIds, onChange, 'aria-label': ariaLa
       value={value?.id}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       virtual={false}
+      listHeight={PICKER_LIST_HEIGHT_PX}
       loading={search.isFetching}
       notFoundContent={search.isFetching ? <Spin size="small" /> : t('variablePicker.noMatch')}
       options={variables.map((variable): VariableOption => ({

@@ -1,4 +1,4 @@
-import type { CorrelationDataDto, CorrelationPairOptionDto, TagTreeNodeDto } from '@plantlens/contracts';
+import type { CorrelationDataDto, CorrelationPairOptionDto } from '@plantlens/contracts';
 import { api } from '../../lib/api';
 import type { CorrelationDataRequest } from './correlation-points';
 
@@ -25,12 +25,7 @@ const correlationApi = api.injectEndpoints({
       }),
       providesTags: [{ type: 'Variable', id: 'LIST' }],
     }),
-    getTagTree: build.query<TagTreeNodeDto[], void>({
-      query: () => 'web/tag/tree',
-      providesTags: [{ type: 'Variable', id: 'LIST' }],
-    }),
   }),
 });
 
-export const { useGetCorrelationDataQuery, useGetMultipleCorrelationPairsQuery, useGetTagTreeQuery } =
-  correlationApi;
+export const { useGetCorrelationDataQuery, useGetMultipleCorrelationPairsQuery } = correlationApi;

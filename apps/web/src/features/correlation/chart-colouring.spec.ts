@@ -9,9 +9,15 @@ const chart = (zs: number[] | null): PairPoints => ({
   xs: (zs ?? [0]).map((_, i) => i),
   ys: (zs ?? [0]).map((_, i) => i),
   zs,
+  zCategories: null,
   sampled: false,
 });
-const SETTINGS = { meter: 'sequential' as const, rangeZ: null, locale: 'en-GB' };
+const SETTINGS = { meter: 'sequential' as const, rangeZ: null, locale: 'en-GB', otherCategoryLabel: 'Other' };
+const valueCategory = (value: number, index: number) => ({
+  value,
+  name: String(value),
+  color: ['#e41a1c', '#377eb8', '#4daf4a'][index],
+});
 
 describe('colourCharts', () => {
   it('gives each pair its Set1 colour without Z', () => {
@@ -62,16 +68,31 @@ describe('colourCharts', () => {
     });
   });
 
-  it('counts categories per chart, or over all charts for the global category', () => {
+  it('counts the values of a Z in no group per chart, or over all charts for the global category', () => {
     const charts = [chart([5, 1, 5]), chart([7])];
     expect(colourCharts(charts, 'category', SETTINGS).charts).toEqual([
-      { kind: 'category', categories: [1, 5] },
-      { kind: 'category', categories: [7] },
+      { kind: 'category', categories: [valueCategory(1, 0), valueCategory(5, 1)] },
+      { kind: 'category', categories: [valueCategory(7, 0)] },
     ]);
-    expect(colourCharts(charts, 'globalCategory', SETTINGS).charts).toEqual([
-      { kind: 'category', categories: [1, 5, 7] },
-      { kind: 'category', categories: [1, 5, 7] },
+    const global = { kind: 'category', categories: [1, 5, 7].map(valueCategory) };
+    expect(colourCharts(charts, 'globalCategory', SETTINGS).charts).toEqual([global, global]);
+  });
+
+  it("colours a categorical Z with its group's categories: those present per chart, or all of them", () => {
+    const ranges = [
+      { value: 0, name: 'Off', color: '#e53935' },
+      { value: 1, name: 'On', color: '#43a047' },
+    ];
+    const grouped = (zs: number[]) => ({ ...chart(zs), zCategories: ranges });
+    const charts = [grouped([1, 1]), grouped([0, 1, 3])];
+    expect(colourCharts(charts, 'category', SETTINGS).charts).toEqual([
+      { kind: 'category', categories: [ranges[1]] },
+      { kind: 'category', categories: [...ranges, { value: null, name: 'Other', color: '#bfbfbf' }] },
     ]);
+    const many = grouped(Array.from({ length: 20 }, (_, i) => i % 2));
+    const view = colourCharts([many], 'globalCategory', SETTINGS);
+    expect(view.charts).toEqual([{ kind: 'category', categories: ranges }]);
+    expect(view.tooManyCategories).toEqual([false]);
   });
 
   it('draws plain and says so where Z has more than 9 distinct values', () => {

@@ -3,8 +3,6 @@ import { METER_COLORS } from './color-meter';
 import {
   BOOST_THRESHOLD_POINTS,
   buildCorrelationChartOptions,
-  categoriesOf,
-  MAX_CATEGORIES,
   type Colouring,
 } from './correlation-chart-options';
 import type { PairPoints } from './correlation-points';
@@ -17,8 +15,14 @@ const POINTS: PairPoints = {
   xs: [1, 2, 3, 4],
   ys: [10, 20, 30, 40],
   zs: [0, 80, 44, 0],
+  zCategories: null,
   sampled: false,
 };
+const CATEGORIES = [
+  { value: 0, name: 'Closed', color: '#e53935' },
+  { value: 44, name: 'Half', color: '#fb8c00' },
+  { value: 80, name: 'Open', color: '#43a047' },
+];
 const SETTINGS = { grid: false, rangeX: null, rangeY: null, locale: 'es-ES' };
 
 const build = (colouring: Colouring, settings = {}) =>
@@ -62,19 +66,19 @@ describe('buildCorrelationChartOptions', () => {
     expect(series[8]).toEqual({ name: '80', color: METER_COLORS.divergent[8], data: [[2, 20]] });
   });
 
-  it('gives each category its Set1 colour and a legend entry titled with Z', () => {
-    const colouring: Colouring = { kind: 'category', categories: [0, 44, 80] };
+  it('draws each category in its colour, named in a legend titled with Z', () => {
+    const colouring: Colouring = { kind: 'category', categories: CATEGORIES };
     expect(seriesOf(colouring)).toEqual([
       {
-        name: '0',
-        color: '#e41a1c',
+        name: 'Closed',
+        color: '#e53935',
         data: [
           [1, 10],
           [4, 40],
         ],
       },
-      { name: '44', color: '#377eb8', data: [[3, 30]] },
-      { name: '80', color: '#4daf4a', data: [[2, 20]] },
+      { name: 'Half', color: '#fb8c00', data: [[3, 30]] },
+      { name: 'Open', color: '#43a047', data: [[2, 20]] },
     ]);
     expect(build(colouring).legend).toMatchObject({ enabled: true, title: { text: 'Valve' } });
   });
@@ -134,17 +138,11 @@ describe('buildCorrelationChartOptions', () => {
   });
 
   it('escapes the labels in the tooltip', () => {
-    const options = build({ kind: 'category', categories: [0, 44, 80] });
+    const options = build({ kind: 'category', categories: CATEGORIES });
     const formatter = (options.tooltip?.pointFormatter ?? (() => '')) as (this: unknown) => string;
-    const context = { x: 2, y: 20, series: { name: '80' } };
-    expect(formatter.call(context)).toBe('Feed flow: 2<br/>Drum &#60;temperature&#62; {x}: 20<br/>Valve: 80');
-  });
-});
-
-describe('categoriesOf', () => {
-  it(`lists distinct values ascending, or null past ${MAX_CATEGORIES}`, () => {
-    expect(categoriesOf([3, 1, 3, 2])).toEqual([1, 2, 3]);
-    expect(categoriesOf(Array.from({ length: MAX_CATEGORIES }, (_, i) => i))).toHaveLength(MAX_CATEGORIES);
-    expect(categoriesOf(Array.from({ length: MAX_CATEGORIES + 1 }, (_, i) => i))).toBeNull();
+    const context = { x: 2, y: 20, series: { name: '<Open>' } };
+    expect(formatter.call(context)).toBe(
+      'Feed flow: 2<br/>Drum &#60;temperature&#62; {x}: 20<br/>Valve: &#60;Open&#62;',
+    );
   });
 });

@@ -4,26 +4,14 @@ import type { AxisRange } from './axis-range';
 import { METER_COLORS, meterLevel, type MeterExtent } from './color-meter';
 import type { MeterScale } from './correlation-query';
 import type { PairPoints } from './correlation-points';
+import { categoryIndexOf, type ChartCategory } from './category-colouring';
 
 // How the points of a chart are coloured: one colour, Z's intensity on the meter's 9 levels, or one colour
-// per category (distinct Z value).
+// per category of Z (category-colouring.ts).
 export type Colouring =
   | { kind: 'plain'; color: string }
   | { kind: 'intensity'; extent: MeterExtent; scale: MeterScale; labels: string[] }
-  | { kind: 'category'; categories: number[] };
-
-// One colour per category from Set1; a Z with more distinct values is no category variable.
-export const MAX_CATEGORIES = SET1.length;
-
-/** Z's distinct values, ascending; null when there are more than MAX_CATEGORIES. */
-export function categoriesOf(values: Iterable<number>): number[] | null {
-  const distinct = new Set<number>();
-  for (const value of values) {
-    distinct.add(value);
-    if (distinct.size > MAX_CATEGORIES) return null;
-  }
-  return [...distinct].sort((a, b) => a - b);
-}
+  | { kind: 'category'; categories: ChartCategory[] };
 
 export interface CorrelationChartSettings {
   colouring: Colouring;
@@ -90,11 +78,11 @@ export function buildCorrelationChartOptions(
         turboThreshold: 0,
       },
     },
-    series: scatterSeries(points, colouring, locale),
+    series: scatterSeries(points, colouring),
   };
 }
 
-function scatterSeries(points: PairPoints, colouring: Colouring, locale: string): SeriesScatterOptions[] {
+function scatterSeries(points: PairPoints, colouring: Colouring): SeriesScatterOptions[] {
   const { xs, ys, zs } = points;
   if (colouring.kind === 'plain' || !zs) {
     const color = colouring.kind === 'plain' ? colouring.color : SET1[0];
@@ -103,15 +91,12 @@ function scatterSeries(points: PairPoints, colouring: Colouring, locale: string)
   const groups =
     colouring.kind === 'intensity'
       ? colouring.labels.map((name, level) => ({ name, color: METER_COLORS[colouring.scale][level] }))
-      : colouring.categories.map((category, index) => ({
-          name: new Intl.NumberFormat(locale).format(category),
-          color: SET1[index],
-        }));
+      : colouring.categories;
   const data: PointOptionsType[][] = groups.map(() => []);
   const groupOf =
     colouring.kind === 'intensity'
       ? (z: number) => meterLevel(z, colouring.extent)
-      : (z: number) => colouring.categories.indexOf(z);
+      : categoryIndexOf(colouring.categories);
   for (let i = 0; i < xs.length; i += 1) data[groupOf(zs[i])]?.push([xs[i], ys[i]]);
   return groups.map(({ name, color }, index) => ({ type: 'scatter', name, color, data: data[index] }));
 }

@@ -18,6 +18,7 @@ describe('correlation points', () => {
   it('reads the columns by variable id, whatever the order of the answer', () => {
     const data: CorrelationDataDto = {
       variables: [series(3, [7, 8]), series(1, [1, 2]), series(2, [5, 6], true)],
+      categorySets: [],
     };
     expect(pairPoints(data, { x: 1, y: 2 }, 3)).toEqual({
       x: { id: 1, label: 'v1', unit: null },
@@ -27,8 +28,13 @@ describe('correlation points', () => {
       xs: [1, 2],
       ys: [5, 6],
       zs: [7, 8],
+      zCategories: null,
       sampled: true,
     });
+    // Z's categories come from the answer's category sets.
+    const ranges = [{ value: 7, name: 'Seven', color: '#000000' }];
+    const grouped = { ...data, categorySets: [{ id: 1, name: 'G', variables: [3], ranges }] };
+    expect(pairPoints(grouped, { x: 1, y: 2 }, 3)?.zCategories).toEqual(ranges);
     // Z is the pair's Y: coloured by Y itself.
     expect(pairPoints(data, { x: 1, y: 2 }, 2)?.zs).toEqual([5, 6]);
     expect(pairPoints(data, { x: 1, y: 4 }, null)).toBeNull();
@@ -37,6 +43,7 @@ describe('correlation points', () => {
   it('keeps the points inside every fixed range, bounds included', () => {
     const data: CorrelationDataDto = {
       variables: [series(1, [1, 2, 3, 4]), series(2, [10, 20, 30, 40]), series(3, [5, 6, 7, 8])],
+      categorySets: [],
     };
     const points = pairPoints(data, { x: 1, y: 2 }, 3)!;
     const kept = pointsInRanges(points, {

@@ -1,7 +1,8 @@
-import type { CorrelationDataDto, SeriesDto } from '@plantlens/contracts';
+import type { CategoryRangeDto, CorrelationDataDto, SeriesDto } from '@plantlens/contracts';
 import type { DateRange } from '../../lib/date-ranges';
 import { inAxisRange, type AxisRange } from './axis-range';
 import type { Pair } from './correlation-query';
+import { zCategoryRanges } from './category-colouring';
 
 export interface CorrelationDataRequest {
   variableIds: number[];
@@ -24,6 +25,8 @@ export interface PairPoints {
   xs: number[];
   ys: number[];
   zs: number[] | null;
+  /** the categories of Z's categorical group (the answer's category sets), null when Z is in none */
+  zCategories: CategoryRangeDto[] | null;
   /** the server averaged the data into time buckets */
   sampled: boolean;
 }
@@ -45,6 +48,7 @@ export function pairPoints(data: CorrelationDataDto, pair: Pair, zId: number | n
     xs: x.data.map(({ value }) => value),
     ys: y.data.map(({ value }) => value),
     zs: z ? z.data.map(({ value }) => value) : null,
+    zCategories: zId === null ? null : zCategoryRanges(data.categorySets, zId),
     sampled: data.variables.some(({ sampled }) => sampled),
   };
 }

@@ -34,6 +34,7 @@ export const correlationEnGB = {
     tooManyCategories:
       '{{label}} has more than {{max}} distinct values here, too many to tell apart: colour by intensity instead.',
     pairTitle: '{{x}} against {{y}}',
+    otherCategory: 'Other values',
   },
   options: {
     label: 'Options',
@@ -72,7 +73,6 @@ export const correlationEnGB = {
     chartTitle: 'Multiple correlation',
     tagsX: 'X tags',
     tagsY: 'Y tags',
-    tagsPlaceholder: 'Choose tags',
     tagsLoadError: 'The tags could not be loaded',
     pairs: 'Pairs',
     pairsPlaceholder: 'Choose up to {{max}} pairs',
@@ -120,6 +120,7 @@ export const correlationEsES: typeof correlationEnGB = {
     tooManyCategories:
       '{{label}} tiene aquí más de {{max}} valores distintos, demasiados para distinguirlos: coloree por intensidad.',
     pairTitle: '{{x}} frente a {{y}}',
+    otherCategory: 'Otros valores',
   },
   options: {
     label: 'Opciones',
@@ -158,7 +159,6 @@ export const correlationEsES: typeof correlationEnGB = {
     chartTitle: 'Correlación múltiple',
     tagsX: 'Etiquetas X',
     tagsY: 'Etiquetas Y',
-    tagsPlaceholder: 'Elija etiquetas',
     tagsLoadError: 'No se han podido cargar las etiquetas',
     pairs: 'Pares',
     pairsPlaceholder: 'Elija hasta {{max}} pares',

@@ -1,4 +1,4 @@
-import type { PasswordChangeDto, TokenPairDto } from '@plantlens/contracts';
+import type { AccountProfileDto, PasswordChangeDto, TokenPairDto } from '@plantlens/contracts';
 import { api, tokenProtocol } from '../../lib/api';
 
 const settingsApi = api.injectEndpoints({
@@ -12,7 +12,11 @@ const settingsApi = api.injectEndpoints({
         if (data) tokenProtocol.keep(data);
       },
     }),
+    getAccountProfile: build.query<AccountProfileDto, void>({
+      query: () => 'web/account/profile',
+      providesTags: [{ type: 'Account', id: 'PROFILE' }],
+    }),
   }),
 });
 
-export const { useChangePasswordMutation } = settingsApi;
+export const { useChangePasswordMutation, useGetAccountProfileQuery } = settingsApi;

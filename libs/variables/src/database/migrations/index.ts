@@ -4,6 +4,9 @@ import * as rollups from './0002-rollups';
 import * as timeSeriesEngine from './0003-time-series-engine';
 import * as tags from './0004-tags';
 import * as queries from './0005-queries';
+import * as categories from './0006-categories';
+import * as variableOrigin from './0007-variable-origin';
+import * as readCache from './0008-read-cache';
 
 // Names sort in the order they apply.
 export const variablesMigrations: MigrationSet = {
@@ -12,4 +15,7 @@ export const variablesMigrations: MigrationSet = {
   '0003-time-series-engine': timeSeriesEngine,
   '0004-tags': tags,
   '0005-queries': queries,
+  '0006-categories': categories,
+  '0007-variable-origin': variableOrigin,
+  '0008-read-cache': readCache,
 };

@@ -7,7 +7,8 @@ import { CSV_FILE_NAME, correlationCsv } from '../../explorer/csv';
 import type { AxisRange } from '../axis-range';
 import { colourCharts } from '../chart-colouring';
 import type { ChartPanel } from '../components/chart-grid';
-import { buildCorrelationChartOptions, MAX_CATEGORIES } from '../correlation-chart-options';
+import { MAX_CATEGORIES } from '../category-colouring';
+import { buildCorrelationChartOptions } from '../correlation-chart-options';
 import { correlationRequest, pairPoints, pointsInRanges, type PairPoints } from '../correlation-points';
 import type { MeterScale, Pair, ZType } from '../correlation-query';
 import { usePairData } from './use-pair-data';
@@ -50,8 +51,14 @@ export function useCorrelationCharts(view: CorrelationChartsView) {
     [first, second, third, fourth, pairs, zId, rangeX, rangeY, rangeZ],
   );
   const colouring = useMemo(
-    () => colourCharts(charts, z.type, { meter, rangeZ, locale }),
-    [charts, z.type, meter, rangeZ, locale],
+    () =>
+      colourCharts(charts, z.type, {
+        meter,
+        rangeZ,
+        locale,
+        otherCategoryLabel: t('correlation.chart.otherCategory'),
+      }),
+    [charts, z.type, meter, rangeZ, locale, t],
   );
   // Built once per answer or option: a new options object makes Highcharts redraw every point.
   const chartOptions = useMemo(

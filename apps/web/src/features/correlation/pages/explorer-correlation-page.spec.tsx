@@ -25,6 +25,7 @@ function correlationData(variableIds: number[]): CorrelationDataDto {
         : [0, 1, 2, 3, 4].map((k) => ({ timestamp: 1_700_000_000 + 60 * k, value: id === 9 ? k : id + k })),
       sampled: id === 13,
     })),
+    categorySets: [],
   };
 }
 

@@ -2,10 +2,10 @@ import { Card, Flex, Form, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { ROUTES } from '../../../config/routes';
-import { useGetTagTreeQuery } from '../api';
+import { useGetTagTreeQuery } from '../../../lib/variable-api';
 import { PairSelect } from '../components/pair-select';
 import { SelectionFrame } from '../components/selection-frame';
-import { TagTreeSelect } from '../components/tag-tree-select';
+import { TagTreeSelect } from '../../../components/variable-pickers/tag-tree-select';
 import { useOfferedPairs } from '../hooks/use-offered-pairs';
 import { useSelectionAddress } from '../hooks/use-selection-address';
 import {

@@ -1,11 +1,14 @@
 import { isValidPassword } from '@plantlens/contracts';
-import { App, Card, Form, Input } from 'antd';
+import { App, Card, Flex, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../../config/routes';
 import { useAccount } from '../../../lib/account-api';
 import { httpStatus } from '../../../lib/http-status';
-import { useChangePasswordMutation } from '../api';
+import { useChangePasswordMutation, useGetAccountProfileQuery } from '../api';
+import { MyProfileCard } from '../components/my-profile-card';
+import { RolesAndPermissionsCard } from '../components/roles-and-permissions-card';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { FormActions } from '../../../components/form-actions';
 
@@ -15,7 +18,8 @@ interface PasswordValues {
   repeat: string;
 }
 
-// The user changes his own password; Enter saves. A wrong old password (403) marks that field.
+// The personal area (spec part 1 §2): My profile and Roles and permissions (read-only), then the change of
+// one's own password; Enter saves. A wrong old password (403) marks that field.
 export function UserProfilePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -23,6 +27,7 @@ export function UserProfilePage() {
   const [form] = Form.useForm<PasswordValues>();
   const username = useAccount().data?.username ?? '';
   const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const profile = useGetAccountProfileQuery();
 
   const onFinish = async ({ oldPassword, newPassword }: PasswordValues) => {
     const result = await changePassword({ oldPassword, newPassword, username });
@@ -38,53 +43,63 @@ export function UserProfilePage() {
   };
 
   return (
-    <Card style={{ maxWidth: 480 }}>
-      <PageHeading backTo={ROUTES.Settings} title={t('profile.title', { username })} />
-      <Form<PasswordValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        style={{ marginTop: 16 }}
-        onFinish={(values) => void onFinish(values)}
-      >
-        <Form.Item
-          name="oldPassword"
-          label={t('profile.oldPassword')}
-          rules={[{ required: true, message: t('validation.required') }]}
+    <Flex vertical gap={16} style={{ maxWidth: 720 }}>
+      {profile.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
+      {profile.isError && <ApiErrorAlert title={t('personalArea.loadError')} error={profile.error} />}
+      {profile.data && (
+        <>
+          <MyProfileCard profile={profile.data} />
+          <RolesAndPermissionsCard profile={profile.data} />
+        </>
+      )}
+      <Card style={{ maxWidth: 480 }}>
+        <PageHeading backTo={ROUTES.Settings} title={t('profile.title', { username })} />
+        <Form<PasswordValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          style={{ marginTop: 16 }}
+          onFinish={(values) => void onFinish(values)}
         >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('profile.newPassword')}
-          rules={[
-            {
-              validator: (_, value: string | undefined) =>
-                value && isValidPassword(value)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('validation.passwordRule'))),
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="repeat"
-          label={t('profile.repeatPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('validation.passwordDifferent'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <FormActions onCancel={() => void navigate(ROUTES.Settings)} saving={isLoading} />
-      </Form>
-    </Card>
+          <Form.Item
+            name="oldPassword"
+            label={t('profile.oldPassword')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            name="newPassword"
+            label={t('profile.newPassword')}
+            rules={[
+              {
+                validator: (_, value: string | undefined) =>
+                  value && isValidPassword(value)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('validation.passwordRule'))),
+              },
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="repeat"
+            label={t('profile.repeatPassword')}
+            dependencies={['newPassword']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, value: string | undefined) =>
+                  value === getFieldValue('newPassword')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('validation.passwordDifferent'))),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <FormActions onCancel={() => void navigate(ROUTES.Settings)} saving={isLoading} />
+        </Form>
+      </Card>
+    </Flex>
   );
 }

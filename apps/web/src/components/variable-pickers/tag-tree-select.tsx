@@ -1,11 +1,14 @@
 import type { TagTreeNodeDto } from '@plantlens/contracts';
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PICKER_LIST_HEIGHT_PX } from './variable-option';
 
+// value and onChange are optional so that an antd Form.Item can hand them in.
 interface TagTreeSelectProps {
   tree: TagTreeNodeDto[];
-  value: number[];
-  onChange: (tagIds: number[]) => void;
+  value?: number[];
+  onChange?: (tagIds: number[]) => void;
+  loading?: boolean;
   'aria-label': string;
 }
 
@@ -21,8 +24,15 @@ const toOption = ({ id, name, children }: TagTreeNodeDto): TagOption => ({
   children: children.map(toOption),
 });
 
-// A tag filter: tags of the tree, each standing for itself and its descendants (the server's rule).
-export function TagTreeSelect({ tree, value, onChange, 'aria-label': ariaLabel }: TagTreeSelectProps) {
+// Tags chosen from the tag tree: a filter (each tag standing for itself and its descendants, the server's
+// rule) or the tags a variable carries.
+export function TagTreeSelect({
+  tree,
+  value = [],
+  onChange,
+  loading,
+  'aria-label': ariaLabel,
+}: TagTreeSelectProps) {
   const { t } = useTranslation();
   return (
     <TreeSelect<number[]>
@@ -33,10 +43,12 @@ export function TagTreeSelect({ tree, value, onChange, 'aria-label': ariaLabel }
       showSearch
       treeNodeFilterProp="title"
       treeDefaultExpandAll
-      placeholder={t('correlation.multiple.tagsPlaceholder')}
+      listHeight={PICKER_LIST_HEIGHT_PX}
+      placeholder={t('variablePicker.tagsPlaceholder')}
+      loading={loading}
       treeData={tree.map(toOption)}
       value={value}
-      onChange={(tagIds) => onChange(tagIds ?? [])}
+      onChange={(tagIds) => onChange?.(tagIds ?? [])}
     />
   );
 }

@@ -1,0 +1,66 @@
+// The texts of the workspace hub, under the key `workspace` of app/i18n (es_ES and en_GB complete; the other
+// languages fall back): each tile's one-line description, keyed by route name, and its live figure.
+
+export const workspaceEnGB = {
+  empty: 'None of the workspace screens is available to you.',
+  descriptions: {
+    EventList: 'Events the rules raised, with their e-mails',
+    RuleList: 'Rules that raise events and send e-mails',
+    IncidenceList: 'Incidences to review, manage and resolve',
+    RuleIncidenceList: 'Rules that open incidences, with their daily activity',
+    AmpoCurrentStatus: 'Alarm status of the coke-drum valves',
+    HistoricAnalysis: 'Opening and closing actuations of a valve over time',
+    AggregateVariableMenu: 'Variables calculated from other variables',
+    QueryList: 'Explorer views saved by name and shared',
+    RawVariableList: 'The variables measured in the plant',
+    VariableManagement: 'Every variable with its unit, tags and type',
+    CsvUploader: 'Load measurements from a CSV file',
+    PerformanceBackoffice: 'Live figures of ingestion and the engines',
+    CacheManagement: 'Cached answers of past ranges; delete to recompute',
+  },
+  figures: {
+    openIncidences_one: '{{count}} open incidence',
+    openIncidences_other: '{{count}} open incidences',
+    incidenceRules_one: '{{count}} rule',
+    incidenceRules_other: '{{count}} rules',
+    valvesInAlarm_one: '{{count}} valve in alarm',
+    valvesInAlarm_other: '{{count}} valves in alarm',
+    savedQueries_one: '{{count}} saved query',
+    savedQueries_other: '{{count}} saved queries',
+    variables_one: '{{count}} variable',
+    variables_other: '{{count}} variables',
+    unavailable: 'Figure not available',
+  },
+};
+
+export const workspaceEsES: typeof workspaceEnGB = {
+  empty: 'Ninguna pantalla del espacio de trabajo está disponible para ti.',
+  descriptions: {
+    EventList: 'Eventos que han levantado las reglas, con sus correos',
+    RuleList: 'Reglas que levantan eventos y envían correos',
+    IncidenceList: 'Incidencias para revisar, gestionar y resolver',
+    RuleIncidenceList: 'Reglas que abren incidencias, con su actividad diaria',
+    AmpoCurrentStatus: 'Estado de alarmas de las válvulas del coke drum',
+    HistoricAnalysis: 'Actuaciones de apertura y cierre de una válvula en el tiempo',
+    AggregateVariableMenu: 'Variables calculadas a partir de otras variables',
+    QueryList: 'Vistas del explorador guardadas con nombre y compartidas',
+    RawVariableList: 'Las variables medidas en la planta',
+    VariableManagement: 'Todas las variables con su unidad, etiquetas y tipo',
+    CsvUploader: 'Carga medidas desde un fichero CSV',
+    PerformanceBackoffice: 'Cifras en vivo de la ingesta y los motores',
+    CacheManagement: 'Respuestas en caché de rangos pasados; bórralas para recalcular',
+  },
+  figures: {
+    openIncidences_one: '{{count}} incidencia abierta',
+    openIncidences_other: '{{count}} incidencias abiertas',
+    incidenceRules_one: '{{count}} regla',
+    incidenceRules_other: '{{count}} reglas',
+    valvesInAlarm_one: '{{count}} válvula en alarma',
+    valvesInAlarm_other: '{{count}} válvulas en alarma',
+    savedQueries_one: '{{count}} consulta guardada',
+    savedQueries_other: '{{count}} consultas guardadas',
+    variables_one: '{{count}} variable',
+    variables_other: '{{count}} variables',
+    unavailable: 'Cifra no disponible',
+  },
+};
