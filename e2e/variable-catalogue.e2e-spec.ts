@@ -22,9 +22,7 @@ describe('variable catalogue in Chromium', () => {
   beforeAll(async () => {
     app = await startStandaloneApp(3_311);
     browser = await launchChromium();
-    // The ready check's kept-alive connection idles through the backfill (about 70 s on a loaded machine)
-    // and may be closed by the server (72 s keep-alive) just as sign-in reuses it: one more try then.
-    tokens = await signIn(app.url).catch(() => signIn(app.url));
+    tokens = await signIn(app.url);
     variables = await simulatedVariables(app.url, tokens, TAGGED);
   });
 
