@@ -120,6 +120,10 @@ const TABLE: Record<string, Row> = {
   'GET /api/web/variable/minimal/tagged': VARIABLE_PICKER,
   'GET /api/web/variable/minimal/tagged/exists': VARIABLE_PICKER,
   'GET /api/web/tag/tree': VARIABLE_PICKER,
+  'PUT /api/web/tag': ADMIN,
+  'DELETE /api/web/tag': ADMIN,
+  'PUT /api/web/tag/add': ADMIN,
+  'PUT /api/web/tag/remove': ADMIN,
   // Admin or RawVariable: the holder of RawVariable (root group) and any admin.
   'GET /api/web/variable/page': { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'product' },
   // The raw variable editor: RawVariable or Admin, as the variable table.

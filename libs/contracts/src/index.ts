@@ -1,6 +1,7 @@
 export * from './topics';
 export * from './measurement';
 export * from './variable';
+export * from './tag';
 export * from './explorer';
 export * from './correlation';
 export * from './category';

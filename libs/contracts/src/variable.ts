@@ -21,7 +21,7 @@ export const clientReferenceSchema = z
 
 export const TAG_PATH_SEPARATOR = '/';
 export const TAG_NAME_MAX_LENGTH = 100;
-const TAG_PATH_MAX_DEPTH = 10;
+export const TAG_PATH_MAX_DEPTH = 10;
 
 /** The tag names of a tag path, root first: "Area / Coker unit" → ["Area", "Coker unit"]. */
 export function tagPathSegments(path: string): string[] {
@@ -120,7 +120,12 @@ export type VariableTaggedExistsQuery = z.infer<typeof variableTaggedExistsQuery
 export const VARIABLE_ORDER_FIELDS = ['clientReference', 'name', 'unit'] as const;
 export type VariableOrderField = (typeof VARIABLE_ORDER_FIELDS)[number];
 
-// GET /api/web/variable/page: pages count from 1; `filter` is matched in reference, name and unit.
+// Which variables a table lists: measured (raw), calculated (aggregate) or both.
+export const VARIABLE_ORIGINS = ['all', 'raw', 'aggregate'] as const;
+export type VariableOrigin = (typeof VARIABLE_ORIGINS)[number];
+
+// GET /api/web/variable/page: pages count from 1; `filter` is matched in reference, name and unit;
+// `origin` keeps raw or aggregate variables only (the raw variable list asks for raw).
 export const variablePageQuerySchema = z.object({
   page: z.coerce
     .number({ message: 'must be a page number (1, 2, …)' })
@@ -133,6 +138,9 @@ export const variablePageQuerySchema = z.object({
     .default('clientReference'),
   order: z.enum(['asc', 'desc'], { message: 'must be asc or desc' }).default('asc'),
   tags: tagIdListSchema,
+  origin: z
+    .enum(VARIABLE_ORIGINS, { message: `must be one of ${VARIABLE_ORIGINS.join(', ')}` })
+    .default('all'),
 });
 export type VariablePageQuery = z.infer<typeof variablePageQuerySchema>;
 

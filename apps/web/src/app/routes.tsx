@@ -38,6 +38,12 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     (await import('../features/correlation/pages/explorer-multiple-correlation-page'))
       .ExplorerMultipleCorrelationPage,
   CsvUploader: async () => (await import('../features/csv-upload/pages/csv-uploader-page')).CsvUploaderPage,
+  VariableManagement: async () =>
+    (await import('../features/variables/pages/variable-management-page')).VariableManagementPage,
+  RawVariableList: async () =>
+    (await import('../features/variables/pages/raw-variable-list-page')).RawVariableListPage,
+  VariableTagTree: async () => (await import('../features/tags/pages/tag-tree-page')).TagTreePage,
+  Tags: async () => (await import('../features/tags/pages/tag-assignment-page')).TagAssignmentPage,
   RawVariable: async () => (await import('../features/variables/pages/raw-variable-page')).RawVariablePage,
   CategoricalVariableList: async () =>
     (await import('../features/categories/pages/categorical-variable-list-page')).CategoricalVariableListPage,

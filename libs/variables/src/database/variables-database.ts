@@ -6,6 +6,7 @@ export interface VariableTable {
   name: string;
   unit: string | null;
   category_id: number | null;
+  aggregate: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, never, never>;
 }
 

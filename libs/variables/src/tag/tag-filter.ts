@@ -12,11 +12,7 @@ export type TagFilter = number[][];
 
 export function resolveTagFilter(tree: readonly TagNode[], requested: readonly number[]): TagFilter {
   const parentOf = new Map(tree.map((tag) => [tag.id, tag.parentId]));
-  const childrenOf = new Map<number, number[]>();
-  for (const tag of tree) {
-    if (tag.parentId !== null)
-      childrenOf.set(tag.parentId, [...(childrenOf.get(tag.parentId) ?? []), tag.id]);
-  }
+  const childrenOf = childrenIndex(tree);
   const groups = new Map<number, Set<number>>();
   for (const id of requested) {
     if (!parentOf.has(id)) {
@@ -44,7 +40,18 @@ function rootOf(id: number, parentOf: Map<number, number | null>): number {
   return current;
 }
 
-function subtreeOf(id: number, childrenOf: Map<number, number[]>): Set<number> {
+/** The ids of each tag's children. */
+export function childrenIndex(tree: readonly TagNode[]): Map<number, number[]> {
+  const childrenOf = new Map<number, number[]>();
+  for (const tag of tree) {
+    if (tag.parentId !== null)
+      childrenOf.set(tag.parentId, [...(childrenOf.get(tag.parentId) ?? []), tag.id]);
+  }
+  return childrenOf;
+}
+
+/** The tag and all its descendants. */
+export function subtreeOf(id: number, childrenOf: Map<number, number[]>): Set<number> {
   const subtree = new Set<number>([id]);
   const pending = [id];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Database } from '@plantlens/platform';
-import type { RawVariableDeclaration, TagRefDto, VariableOrderField } from '@plantlens/contracts';
+import type {
+  RawVariableDeclaration,
+  TagRefDto,
+  VariableOrderField,
+  VariableOrigin,
+} from '@plantlens/contracts';
 import type { VariablesDb } from '../database/variables-database';
 import type { TagFilter } from '../tag/tag-filter';
 
@@ -11,12 +16,17 @@ export interface VariableRow {
   name: string;
   unit: string | null;
   categoryId: number | null;
+  aggregate: boolean;
 }
 
-/** Variables whose reference, name or unit contains `text` (any case) and that pass the tag filter. */
+/**
+ * Variables whose reference, name or unit contains `text` (any case), that pass the tag filter and, when
+ * given, are of that origin.
+ */
 export interface VariableCriteria {
   text: string;
   tags: TagFilter;
+  origin?: VariableOrigin;
 }
 
 export interface VariableOrder {
@@ -49,7 +59,14 @@ export class VariableRepository {
   private selectVariables() {
     return this.db
       .selectFrom('variables.variable')
-      .select(['id', 'client_reference as clientReference', 'name', 'unit', 'category_id as categoryId']);
+      .select([
+        'id',
+        'client_reference as clientReference',
+        'name',
+        'unit',
+        'category_id as categoryId',
+        'aggregate',
+      ]);
   }
 
   findAllOrderedByName(): Promise<VariableRow[]> {
@@ -144,17 +161,28 @@ export class VariableRepository {
     order: VariableOrder,
     page?: { limit: number; offset: number },
   ): Promise<VariableRow[]> {
-    const query = this.matching(criteria)
+    return this.matchingInOrder(criteria, order, page).execute();
+  }
+
+  /** The statement of findMatching, also for checking its plan over many variables. */
+  matchingInOrder(
+    criteria: VariableCriteria,
+    order: VariableOrder,
+    page?: { limit: number; offset: number },
+  ) {
+    let query = this.matching(criteria)
       .select([
         'v.id',
         'v.client_reference as clientReference',
         'v.name',
         'v.unit',
         'v.category_id as categoryId',
+        'v.aggregate',
       ])
-      .orderBy(ORDER_COLUMNS[order.field], order.direction)
-      .orderBy('v.id', order.direction);
-    return (page ? query.limit(page.limit).offset(page.offset) : query).execute();
+      .orderBy(ORDER_COLUMNS[order.field], order.direction);
+    // References are unique; names and units are made so by the id, as their indexes are.
+    if (order.field !== 'clientReference') query = query.orderBy('v.id', order.direction);
+    return page ? query.limit(page.limit).offset(page.offset) : query;
   }
 
   async countMatching(criteria: VariableCriteria): Promise<number> {
@@ -200,8 +228,9 @@ export class VariableRepository {
     }
   }
 
-  private matching({ text, tags }: VariableCriteria) {
+  private matching({ text, tags, origin = 'all' }: VariableCriteria) {
     let query = this.db.selectFrom('variables.variable as v');
+    if (origin !== 'all') query = query.where('v.aggregate', '=', origin === 'aggregate');
     if (text.length > 0) {
       const pattern = containsPattern(text);
       query = query.where((eb) =>

@@ -74,7 +74,11 @@ export class VariableService {
   }
 
   async page(query: VariablePageQuery): Promise<VariablePageDto> {
-    const criteria = { text: query.filter, tags: await this.tags.filterOf(query.tags) };
+    const criteria = {
+      text: query.filter,
+      tags: await this.tags.filterOf(query.tags),
+      origin: query.origin,
+    };
     const [rows, count] = await Promise.all([
       this.variables.findMatching(
         criteria,
@@ -110,8 +114,7 @@ function toListRow(row: VariableRow, tags: VariableListRowDto['tags']): Variable
     name: row.name,
     unit: row.unit,
     tags,
-    // Every stored variable is raw until aggregate variables (issue of calculated variables) exist.
-    aggregate: false,
+    aggregate: row.aggregate,
     categorized: row.categoryId !== null,
     categoryId: row.categoryId,
   };

@@ -1,8 +1,10 @@
 import { dateRangeEnGB } from '../../components/date-range/i18n';
 import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
+import { variableTableEnGB } from '../../components/variable-table/i18n';
 import { categoriesEnGB } from '../../features/categories/i18n';
 import { correlationEnGB } from '../../features/correlation/i18n';
 import { incidencesEnGB } from '../../features/incidences/i18n';
+import { tagsEnGB } from '../../features/tags/i18n';
 import { ampoEnGB } from '../../features/valves/i18n';
 import { rawVariableEnGB } from '../../features/variables/i18n';
 
@@ -392,6 +394,8 @@ export const enGB = {
   incidences: incidencesEnGB,
   ampo: ampoEnGB,
   variablePicker: variablePickerEnGB,
+  variableTable: variableTableEnGB,
+  tags: tagsEnGB,
   rawVariable: rawVariableEnGB,
   categories: categoriesEnGB,
   dateRange: dateRangeEnGB,

@@ -1,8 +1,10 @@
 import { dateRangeEsES } from '../../components/date-range/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
+import { variableTableEsES } from '../../components/variable-table/i18n';
 import { categoriesEsES } from '../../features/categories/i18n';
 import { correlationEsES } from '../../features/correlation/i18n';
 import { incidencesEsES } from '../../features/incidences/i18n';
+import { tagsEsES } from '../../features/tags/i18n';
 import { ampoEsES } from '../../features/valves/i18n';
 import { rawVariableEsES } from '../../features/variables/i18n';
 import type { Translation } from './en-gb';
@@ -392,6 +394,8 @@ export const esES: Translation = {
   incidences: incidencesEsES,
   ampo: ampoEsES,
   variablePicker: variablePickerEsES,
+  variableTable: variableTableEsES,
+  tags: tagsEsES,
   rawVariable: rawVariableEsES,
   categories: categoriesEsES,
   dateRange: dateRangeEsES,

@@ -1,9 +1,4 @@
-import {
-  rawVariableEditPath,
-  rawVariableReturnPath,
-  rawVariableTrail,
-  readRawVariableOrigin,
-} from './raw-variable-origin';
+import { rawVariableReturnPath, rawVariableTrail, readRawVariableOrigin } from './raw-variable-origin';
 
 describe('raw variable editor origin (spec part 1 §2)', () => {
   it('defaults to the raw variable list for a missing or unknown origin', () => {
@@ -26,9 +21,5 @@ describe('raw variable editor origin (spec part 1 §2)', () => {
       'VariableTagTree',
       'RawVariable',
     ]);
-  });
-
-  it('links to the editor with id and origin', () => {
-    expect(rawVariableEditPath(7, 'VariableTagTree')).toBe('/raw-variable?id=7&origin=VariableTagTree');
   });
 });

@@ -17,8 +17,3 @@ export function rawVariableReturnPath(origin: RawVariableOrigin): string {
 export function rawVariableTrail(origin: RawVariableOrigin): RouteName[] {
   return [...breadcrumbTrail(origin), 'RawVariable'];
 }
-
-/** The editor's address for a variable, opened from `origin` (for the screens that link to it). */
-export function rawVariableEditPath(id: number, origin: RawVariableOrigin): string {
-  return `${ROUTES.RawVariable}?${new URLSearchParams({ id: String(id), origin }).toString()}`;
-}

@@ -5,6 +5,7 @@ import * as timeSeriesEngine from './0003-time-series-engine';
 import * as tags from './0004-tags';
 import * as queries from './0005-queries';
 import * as categories from './0006-categories';
+import * as variableOrigin from './0007-variable-origin';
 
 // Names sort in the order they apply.
 export const variablesMigrations: MigrationSet = {
@@ -14,4 +15,5 @@ export const variablesMigrations: MigrationSet = {
   '0004-tags': tags,
   '0005-queries': queries,
   '0006-categories': categories,
+  '0007-variable-origin': variableOrigin,
 };
