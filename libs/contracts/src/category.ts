@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathIdSchema, positiveIdSchema } from './schema-parts';
+import { pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
 
 // Categorical variable groups (spec part 1 §2 "/categorical-variable", §3 "Category group", §5, §9):
 // a named set of variables whose values mean categories, each category an option of value, name and
@@ -33,13 +33,11 @@ export const CATEGORY_GROUP_MAX_RANGES = 100;
 
 export const CategoryMessages = {
   nameRequired: 'You should enter a group name',
-  nameTooLong: `must be at most ${CATEGORY_GROUP_NAME_MAX_LENGTH} characters`,
   variablesRequired: 'Choose at least one variable',
   rangesRequired: 'Add at least one category',
   rangeValueNumber: 'The category value must be a number',
   rangeValueRepeated: 'Each category value may appear only once',
   rangeNameRequired: 'The category name must not be empty',
-  rangeNameTooLong: `must be at most ${CATEGORY_NAME_MAX_LENGTH} characters`,
   colour: `must be one of the preset colours (${Object.values(CATEGORY_COLOURS).join(', ')}) or ${DEFAULT_CATEGORY_COLOUR}`,
   notFound: 'Categorical group not found',
   nameTaken: 'A categorical group with this name already exists',
@@ -56,11 +54,7 @@ export interface CategoryRangeDto {
 
 export const categoryRangeSchema = z.object({
   value: z.number({ message: CategoryMessages.rangeValueNumber }),
-  name: z
-    .string({ message: CategoryMessages.rangeNameRequired })
-    .trim()
-    .min(1, CategoryMessages.rangeNameRequired)
-    .max(CATEGORY_NAME_MAX_LENGTH, CategoryMessages.rangeNameTooLong),
+  name: requiredTextSchema(CategoryMessages.rangeNameRequired, CATEGORY_NAME_MAX_LENGTH),
   color: z
     .string({ message: CategoryMessages.colour })
     .transform((colour) => colour.toLowerCase())
@@ -69,11 +63,7 @@ export const categoryRangeSchema = z.object({
 });
 
 const categoryGroupFields = {
-  name: z
-    .string({ message: CategoryMessages.nameRequired })
-    .trim()
-    .min(1, CategoryMessages.nameRequired)
-    .max(CATEGORY_GROUP_NAME_MAX_LENGTH, CategoryMessages.nameTooLong),
+  name: requiredTextSchema(CategoryMessages.nameRequired, CATEGORY_GROUP_NAME_MAX_LENGTH),
   variables: z
     .array(positiveIdSchema, { message: CategoryMessages.variablesRequired })
     .min(1, CategoryMessages.variablesRequired)

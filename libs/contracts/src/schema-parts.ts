@@ -31,3 +31,8 @@ export const positiveIdSchema = z.number({ message: ID_MESSAGE }).int(ID_MESSAGE
 
 /** A positive integer id in a path or query string (text, coerced). */
 export const pathIdSchema = z.coerce.number({ message: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE);
+
+/** A required text, trimmed: `missing` when absent or blank, a length message past `max` characters. */
+export function requiredTextSchema(missing: string, max: number) {
+  return z.string({ message: missing }).trim().min(1, missing).max(max, `must be at most ${max} characters`);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idList } from './explorer';
-import { pathIdSchema, positiveIdSchema } from './schema-parts';
+import { pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
 
 // Spec part 2 §3 "Variable (minimal)".
 export interface VariableMinimalDto {
@@ -207,11 +207,7 @@ const tagIdSchema = z.number({ message: 'must be a tag id' }).int('must be a tag
 // `clientReference` may be sent back unchanged (or left out); any other value is refused.
 export const rawVariableUpdateSchema = z.object({
   id: positiveIdSchema,
-  name: z
-    .string({ message: RawVariableMessages.nameRequired })
-    .trim()
-    .min(1, RawVariableMessages.nameRequired)
-    .max(200, 'must be at most 200 characters'),
+  name: requiredTextSchema(RawVariableMessages.nameRequired, 200),
   unit: z
     .string({ message: 'must be a text or null' })
     .trim()

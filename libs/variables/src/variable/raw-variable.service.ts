@@ -17,7 +17,8 @@ export class RawVariableService {
 
   async get(id: number): Promise<RawVariableDto> {
     const row = await this.variables.findById(id);
-    if (!row) throw new NotFoundException(RawVariableMessages.notFound);
+    // Aggregate variables have their own editor and call.
+    if (!row || row.aggregate) throw new NotFoundException(RawVariableMessages.notFound);
     const tags = await this.variables.tagsOf([id]);
     return {
       id: row.id,

@@ -32,6 +32,7 @@ import {
   toGroupDto,
   variablesOfOtherGroups,
   type CategoryGroupValues,
+  type CategoryOptionValues,
 } from '../category-form';
 import { CategorySwatch } from '../components/category-swatch';
 
@@ -80,10 +81,7 @@ function CategoryGroupForm({
   const [createGroup, creation] = useCreateCategoryGroupMutation();
   const [updateGroup, update] = useUpdateCategoryGroupMutation();
   const [conflict, setConflict] = useState<string | null>(null);
-  const initial = initialValues(group, variables);
-  // Undefined until the form has mounted: the initial options stand in.
-  const ranges = Form.useWatch('ranges', form) ?? initial.ranges;
-  const repeated = repeatedValues(ranges);
+  const currentOptions = (): CategoryOptionValues[] => form.getFieldValue('ranges') ?? [];
 
   const onFinish = async (values: CategoryGroupValues) => {
     const body = toGroupDto(values);
@@ -113,7 +111,7 @@ function CategoryGroupForm({
         form={form}
         layout="vertical"
         style={{ marginTop: 16 }}
-        initialValues={initial}
+        initialValues={initialValues(group, variables)}
         onFinish={(values) => void onFinish(values)}
         onValuesChange={() => setConflict(null)}
       >
@@ -161,7 +159,7 @@ function CategoryGroupForm({
                         { required: true, type: 'number', message: t('categories.valueRequired') },
                         {
                           validator: (_rule, value: number | null) =>
-                            value !== null && repeated.has(value)
+                            value !== null && repeatedValues(currentOptions()).has(value)
                               ? Promise.reject(new Error(t('categories.valueRepeated')))
                               : Promise.resolve(),
                         },
@@ -210,14 +208,19 @@ function CategoryGroupForm({
                     />
                   </Flex>
                 ))}
-                <Button
-                  icon={<PlusOutlined />}
-                  disabled={!canAddOption(ranges)}
-                  onClick={() => add(emptyOption())}
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  {t('categories.addOption')}
-                </Button>
+                {/* Re-rendered on every change of the form: disabled while any option is empty. */}
+                <Form.Item noStyle shouldUpdate>
+                  {() => (
+                    <Button
+                      icon={<PlusOutlined />}
+                      disabled={!canAddOption(currentOptions())}
+                      onClick={() => add(emptyOption())}
+                      style={{ alignSelf: 'flex-start' }}
+                    >
+                      {t('categories.addOption')}
+                    </Button>
+                  )}
+                </Form.Item>
               </Flex>
             </Form.Item>
           )}

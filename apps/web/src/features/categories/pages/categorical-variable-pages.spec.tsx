@@ -4,7 +4,7 @@ import {
   type CategoryGroupDto,
   type VariableMinimalDto,
 } from '@plantlens/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ArrivalState } from '../../../components/arrival-alert';
 import { fieldMessage, fillField } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
@@ -12,8 +12,10 @@ import { TestApiServer, apiError } from '../../../testing/test-api-server';
 import './categorical-variable-list-page';
 import './categorical-variable-page';
 
-// Ant Design forms render slowly in jsdom, the more so on a busy machine.
+// Ant Design forms and tables render slowly in jsdom, the more so on a busy machine: a list page or a
+// save and its navigation have taken over 15 s (the setup's wait) on a shared 2-core machine.
 jest.setTimeout(300_000);
+configure({ asyncUtilTimeout: 60_000 });
 
 const admin = { username: 'ana', authorities: ['ROLE_ADMIN'] };
 const VARIABLES: VariableMinimalDto[] = [
