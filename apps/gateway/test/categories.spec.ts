@@ -15,17 +15,11 @@ import {
   type RawVariableDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import {
-  createServiceApp,
-  Database,
-  IN_MEMORY_DATA_DIR,
-  loadPlatformConfig,
-  serviceModule,
-} from '@plantlens/platform';
+import { Database } from '@plantlens/platform';
 import { VariablesModule } from '@plantlens/variables';
 import { apiClient, signIn, type ApiClient } from './api-client';
+import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 
-const SUPERADMIN_PASSWORD = 'super123';
 const PASSWORD = 'secret1';
 const START_MS = Date.UTC(2026, 0, 1);
 
@@ -75,19 +69,8 @@ describe('raw variables and categorical groups', () => {
   };
 
   beforeAll(async () => {
-    const config = loadPlatformConfig({
-      DATA_DIR: IN_MEMORY_DATA_DIR,
-      LOG_LEVEL: 'error',
-      LOG_FORMAT: 'text',
-      SUPERADMIN_PASSWORD,
-    });
-    app = await createServiceApp({
-      name: 'categories-test',
-      module: serviceModule(config, [IdentityModule, VariablesModule]),
-      config,
-    });
-    await app.listen(0, '127.0.0.1');
-    superAdmin = apiClient(app, await signIn(app, 'admin', SUPERADMIN_PASSWORD));
+    app = await startTestApp('categories-test', [IdentityModule, VariablesModule]);
+    superAdmin = apiClient(app, await signIn(app, 'admin', TEST_SUPERADMIN_PASSWORD));
     admin = await person({ admin: true });
     explorer = await person({ flags: { explorer: true } });
     plain = await person({});

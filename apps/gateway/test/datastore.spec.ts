@@ -9,18 +9,12 @@ import {
   type TimelineDataDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import {
-  AuthKeys,
-  createServiceApp,
-  IN_MEMORY_DATA_DIR,
-  loadPlatformConfig,
-  serviceModule,
-} from '@plantlens/platform';
+import { AuthKeys } from '@plantlens/platform';
 import { IngestionService, VariablesModule } from '@plantlens/variables';
 import request from 'supertest';
 import { apiClient, signIn, type ApiClient } from './api-client';
+import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 
-const SUPERADMIN_PASSWORD = 'super123';
 const MAX_ENTRIES = 4;
 const HOUR = 3_600_000;
 // A closed hour, long past: its answers are cached.
@@ -34,22 +28,12 @@ describe('read cache and GET/DELETE /api/web/datastore', () => {
   let declared = 0;
 
   beforeAll(async () => {
-    const config = loadPlatformConfig({
-      DATA_DIR: IN_MEMORY_DATA_DIR,
-      LOG_LEVEL: 'error',
-      LOG_FORMAT: 'text',
-      SUPERADMIN_PASSWORD,
+    app = await startTestApp('datastore-test', [IdentityModule, VariablesModule], {
       RAW_RETENTION_DAYS: '0',
       READ_CACHE_MAX_ENTRIES: String(MAX_ENTRIES),
       READ_CACHE_MAX_ENTRY_BYTES: '4000',
     });
-    app = await createServiceApp({
-      name: 'datastore-test',
-      module: serviceModule(config, [IdentityModule, VariablesModule]),
-      config,
-    });
-    await app.listen(0, '127.0.0.1');
-    superAdmin = apiClient(app, await signIn(app, 'admin', SUPERADMIN_PASSWORD));
+    superAdmin = apiClient(app, await signIn(app, 'admin', TEST_SUPERADMIN_PASSWORD));
     const explorers = await superAdmin.post('/api/web/group/').send({ name: 'explorers' }).expect(201);
     await superAdmin
       .put(`/api/web/group/${explorers.body.id}/permission/`)

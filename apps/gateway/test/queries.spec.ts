@@ -17,42 +17,17 @@ import {
   type PermissionRowDto,
   type QueryDto,
 } from '@plantlens/contracts';
-import {
-  createServiceApp,
-  Database,
-  IN_MEMORY_DATA_DIR,
-  loadPlatformConfig,
-  serviceModule,
-  type PlatformConfig,
-} from '@plantlens/platform';
+import { Database } from '@plantlens/platform';
 import { VariablesModule } from '@plantlens/variables';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { apiClient, signIn, type ApiClient } from './api-client';
+import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 
-const SUPERADMIN_PASSWORD = 'super123';
 const PASSWORD = 'secret1';
 const EVOLUTION = '/explorer-evolution?variables=1,2&startDate=1700000000000&endDate=1700086400000';
 const CORRELATION = '/explorer-correlation?pair1=1,2&z=3&zType=intensity';
 const MULTIPLE = '/explorer-multiple-correlation?filterTagsX=4&filterTagsY=5&pairsSelected=1,2';
-
-function configOf(overrides: Partial<Record<keyof PlatformConfig, string>> = {}): PlatformConfig {
-  return loadPlatformConfig(
-    { DATA_DIR: IN_MEMORY_DATA_DIR, LOG_LEVEL: 'error', LOG_FORMAT: 'text', SUPERADMIN_PASSWORD },
-    overrides,
-  );
-}
-
-async function startApp(
-  name: string,
-  modules: Parameters<typeof serviceModule>[1],
-  config = configOf(),
-): Promise<NestFastifyApplication> {
-  const app = await createServiceApp({ name, module: serviceModule(config, modules), config });
-  // Listening for real: the variables module reaches identity at this process's own address.
-  await app.listen(0, '127.0.0.1');
-  return app;
-}
 
 interface Person {
   id: number;
@@ -112,8 +87,8 @@ describe('saved queries (standalone: identity and variables in one process)', ()
     owner.client.put(`/api/web/query/${id}/permission/${right}/user/${target.id}`).expect(200);
 
   beforeAll(async () => {
-    app = await startApp('queries-test', [IdentityModule, VariablesModule]);
-    superAdmin = apiClient(app, await signIn(app, 'admin', SUPERADMIN_PASSWORD));
+    app = await startTestApp('queries-test', [IdentityModule, VariablesModule]);
+    superAdmin = apiClient(app, await signIn(app, 'admin', TEST_SUPERADMIN_PASSWORD));
     queryGroupId = await group({ query: true });
   }, 60_000);
   afterAll(() => app?.close());
@@ -563,9 +538,9 @@ describe('saved queries (cluster: identity and variables as separate services)',
   let variables: NestFastifyApplication;
 
   beforeAll(async () => {
-    identity = await startApp('identity', [IdentityModule]);
+    identity = await startTestApp('identity', [IdentityModule]);
     const identityUrl = await identity.getUrl();
-    variables = await startApp('variables', [VariablesModule], configOf({ IDENTITY_URL: identityUrl }));
+    variables = await startTestApp('variables', [VariablesModule], { IDENTITY_URL: identityUrl });
   }, 60_000);
   afterAll(async () => {
     await variables?.close();
@@ -573,13 +548,13 @@ describe('saved queries (cluster: identity and variables as separate services)',
   });
 
   it('asks the identity service at IDENTITY_URL for owners and rights', async () => {
-    const superAdmin = apiClient(variables, await signIn(identity, 'admin', SUPERADMIN_PASSWORD));
+    const superAdmin = apiClient(variables, await signIn(identity, 'admin', TEST_SUPERADMIN_PASSWORD));
     const created = await superAdmin
       .post('/api/web/query/')
       .send({ name: 'Across services', relativePath: EVOLUTION })
       .expect(201);
     expect(created.body).toMatchObject({ owner: 'admin', mine: true, canDelete: true });
-    const effective = await apiClient(identity, await signIn(identity, 'admin', SUPERADMIN_PASSWORD))
+    const effective = await apiClient(identity, await signIn(identity, 'admin', TEST_SUPERADMIN_PASSWORD))
       .get(`/api/web/permission/query/${created.body.id}/effective`)
       .expect(200);
     expect(effective.body).toMatchObject({ owner: true });
@@ -592,13 +567,11 @@ describe('saved queries (cluster: identity and variables as separate services)',
         probe.close(() => resolve(port));
       });
     });
-    const orphanage = await startApp(
-      'variables-without-identity',
-      [VariablesModule],
-      configOf({ IDENTITY_URL: `http://127.0.0.1:${closedPort}` }),
-    );
+    const orphanage = await startTestApp('variables-without-identity', [VariablesModule], {
+      IDENTITY_URL: `http://127.0.0.1:${closedPort}`,
+    });
     try {
-      const admin = apiClient(orphanage, await signIn(identity, 'admin', SUPERADMIN_PASSWORD));
+      const admin = apiClient(orphanage, await signIn(identity, 'admin', TEST_SUPERADMIN_PASSWORD));
       const response = await admin.post('/api/web/query/').send({ name: 'Lost', relativePath: EVOLUTION });
       expect(response.status).toBe(503);
       expect(response.body.message).toMatch(/^The identity service is not reachable/);

@@ -16,21 +16,13 @@ import {
   type RuleIncidenceDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import {
-  AuthKeys,
-  createServiceApp,
-  EventPublisher,
-  IN_MEMORY_DATA_DIR,
-  InMemoryBroker,
-  loadPlatformConfig,
-  serviceModule,
-} from '@plantlens/platform';
+import { AuthKeys, EventPublisher, InMemoryBroker } from '@plantlens/platform';
 import { OutboxService, RulesModule } from '@plantlens/rules';
 import { VariablesModule } from '@plantlens/variables';
 import request from 'supertest';
 import { apiClient, signIn, type ApiClient } from './api-client';
+import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 
-const SUPERADMIN_PASSWORD = 'super123';
 const PASSWORD = 'secret1';
 
 describe('rules and incidences (standalone: identity, variables and rules in one process)', () => {
@@ -81,20 +73,8 @@ describe('rules and incidences (standalone: identity, variables and rules in one
   }
 
   beforeAll(async () => {
-    const config = loadPlatformConfig({
-      DATA_DIR: IN_MEMORY_DATA_DIR,
-      LOG_LEVEL: 'error',
-      LOG_FORMAT: 'text',
-      SUPERADMIN_PASSWORD,
-    });
-    app = await createServiceApp({
-      name: 'rules-api-test',
-      module: serviceModule(config, [IdentityModule, VariablesModule, RulesModule]),
-      config,
-      consumerGroup: 'rules-api-test',
-    });
-    await app.listen(0, '127.0.0.1');
-    admin = apiClient(app, await signIn(app, 'admin', SUPERADMIN_PASSWORD));
+    app = await startTestApp('rules-api-test', [IdentityModule, VariablesModule, RulesModule]);
+    admin = apiClient(app, await signIn(app, 'admin', TEST_SUPERADMIN_PASSWORD));
     const declared = await admin
       .post('/api/web/variable/raw/declare')
       .send({

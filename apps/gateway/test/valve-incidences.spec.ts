@@ -10,18 +10,11 @@ import {
   type RuleIncidenceDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import {
-  createServiceApp,
-  EventPublisher,
-  IN_MEMORY_DATA_DIR,
-  InMemoryBroker,
-  loadPlatformConfig,
-  serviceModule,
-} from '@plantlens/platform';
+import { EventPublisher, InMemoryBroker } from '@plantlens/platform';
 import { OutboxService, RulesModule } from '@plantlens/rules';
 import { apiClient, signIn, type ApiClient } from './api-client';
+import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 
-const SUPERADMIN_PASSWORD = 'super123';
 const PASSWORD = 'secret1';
 const SOURCE_NAME = 'gate01 · 2 sustained high torque';
 
@@ -64,20 +57,8 @@ describe('valve failures as incidences (standalone: identity and rules in one pr
   }
 
   beforeAll(async () => {
-    const config = loadPlatformConfig({
-      DATA_DIR: IN_MEMORY_DATA_DIR,
-      LOG_LEVEL: 'error',
-      LOG_FORMAT: 'text',
-      SUPERADMIN_PASSWORD,
-    });
-    app = await createServiceApp({
-      name: 'valve-incidences-test',
-      module: serviceModule(config, [IdentityModule, RulesModule]),
-      config,
-      consumerGroup: 'valve-incidences-test',
-    });
-    await app.listen(0, '127.0.0.1');
-    admin = apiClient(app, await signIn(app, 'admin', SUPERADMIN_PASSWORD));
+    app = await startTestApp('valve-incidences-test', [IdentityModule, RulesModule]);
+    admin = apiClient(app, await signIn(app, 'admin', TEST_SUPERADMIN_PASSWORD));
   }, 60_000);
   afterAll(() => app?.close());
 

@@ -12,15 +12,10 @@ import {
   type ReferenceCurvesDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import {
-  createServiceApp,
-  Database,
-  IN_MEMORY_DATA_DIR,
-  loadPlatformConfig,
-  serviceModule,
-} from '@plantlens/platform';
+import { Database } from '@plantlens/platform';
 import { ValvesModule } from '@plantlens/valves';
 import { apiClient, signIn, type ApiClient } from './api-client';
+import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 import {
   CLOSURES,
   ERRORS,
@@ -60,22 +55,11 @@ describe('valve screens API (/api/web/ampo, standalone)', () => {
   }
 
   beforeAll(async () => {
-    const config = loadPlatformConfig({
-      DATA_DIR: IN_MEMORY_DATA_DIR,
-      LOG_LEVEL: 'error',
-      LOG_FORMAT: 'text',
-      SUPERADMIN_PASSWORD: 'super123',
+    app = await startTestApp('valves-api-test', [IdentityModule, ValvesModule], {
       // Small enough that the fixture's six openings are thinned.
       VALVES_HISTORIC_MAX_ACTUATIONS: '4',
     });
-    app = await createServiceApp({
-      name: 'valves-api-test',
-      module: serviceModule(config, [IdentityModule, ValvesModule]),
-      config,
-      consumerGroup: 'valves-api-test',
-    });
-    await app.listen(0, '127.0.0.1');
-    admin = apiClient(app, await signIn(app, 'admin', 'super123'));
+    admin = apiClient(app, await signIn(app, 'admin', TEST_SUPERADMIN_PASSWORD));
     holder = await person('valve.watcher', { ampoCurrentStatus: true });
     plain = await person('explorer.only', { explorer: true });
     await seedValveHistory(app.get(Database));
