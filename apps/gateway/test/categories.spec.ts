@@ -18,9 +18,8 @@ import { IdentityModule } from '@plantlens/identity';
 import { Database } from '@plantlens/platform';
 import { VariablesModule } from '@plantlens/variables';
 import { apiClient, signIn, type ApiClient } from './api-client';
-import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
+import { createMember, startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 
-const PASSWORD = 'secret1';
 const START_MS = Date.UTC(2026, 0, 1);
 
 describe('raw variables and categorical groups', () => {
@@ -31,33 +30,6 @@ describe('raw variables and categorical groups', () => {
   let plain: ApiClient;
   let ids: Record<'pump' | 'valve' | 'flow' | 'pressure' | 'level', number>;
   let tagIds: { area: number; pumps: number };
-  let counter = 0;
-
-  async function person(options: { admin?: boolean; flags?: Record<string, boolean> }): Promise<ApiClient> {
-    counter += 1;
-    const name = `user.${counter}`;
-    const group = await superAdmin
-      .post('/api/web/group/')
-      .send({ name: `group.${counter}` })
-      .expect(201);
-    await superAdmin
-      .put(`/api/web/group/${group.body.id}/permission/`)
-      .send(options.flags ?? {})
-      .expect(200);
-    await superAdmin
-      .post('/api/web/user/')
-      .send({
-        name,
-        email: `${name}@plant.example`,
-        admin: options.admin ?? false,
-        enabled: true,
-        groupIds: [group.body.id],
-        password: PASSWORD,
-        repeat: PASSWORD,
-      })
-      .expect(201);
-    return apiClient(app, await signIn(app, name, PASSWORD));
-  }
 
   const rawVariable = async (id: number) =>
     (await admin.get('/api/web/raw-variables/').query({ id }).expect(200)).body as RawVariableDto;
@@ -71,9 +43,9 @@ describe('raw variables and categorical groups', () => {
   beforeAll(async () => {
     app = await startTestApp('categories-test', [IdentityModule, VariablesModule]);
     superAdmin = apiClient(app, await signIn(app, 'admin', TEST_SUPERADMIN_PASSWORD));
-    admin = await person({ admin: true });
-    explorer = await person({ flags: { explorer: true } });
-    plain = await person({});
+    admin = (await createMember(app, superAdmin, 'user.admin', { admin: true })).client;
+    explorer = (await createMember(app, superAdmin, 'user.explorer', { flags: { explorer: true } })).client;
+    plain = (await createMember(app, superAdmin, 'user.plain')).client;
     const declared = await superAdmin
       .post('/api/web/variable/raw/declare')
       .send({

@@ -21,9 +21,7 @@ import { OutboxService, RulesModule } from '@plantlens/rules';
 import { VariablesModule } from '@plantlens/variables';
 import request from 'supertest';
 import { apiClient, signIn, type ApiClient } from './api-client';
-import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
-
-const PASSWORD = 'secret1';
+import { createMember, startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 
 describe('rules and incidences (standalone: identity, variables and rules in one process)', () => {
   let app: NestFastifyApplication;
@@ -31,27 +29,9 @@ describe('rules and incidences (standalone: identity, variables and rules in one
   let counter = 0;
   const ids = new Map<string, number>();
 
-  async function person(flags: Record<string, boolean>): Promise<{ id: number; client: ApiClient }> {
+  function person(flags: Record<string, boolean>): ReturnType<typeof createMember> {
     counter += 1;
-    const group = await admin
-      .post('/api/web/group/')
-      .send({ name: `group.${counter}` })
-      .expect(201);
-    await admin.put(`/api/web/group/${group.body.id}/permission/`).send(flags).expect(200);
-    const name = `user.${counter}`;
-    const user = await admin
-      .post('/api/web/user/')
-      .send({
-        name,
-        email: null,
-        admin: false,
-        enabled: true,
-        groupIds: [group.body.id],
-        password: PASSWORD,
-        repeat: PASSWORD,
-      })
-      .expect(201);
-    return { id: user.body.id as number, client: apiClient(app, await signIn(app, name, PASSWORD)) };
+    return createMember(app, admin, `user.${counter}`, { flags });
   }
 
   async function settle(): Promise<void> {

@@ -9,6 +9,7 @@ import {
   serviceModule,
   type PlatformConfig,
 } from '@plantlens/platform';
+import { apiClient, signIn, type ApiClient } from './api-client';
 
 export const TEST_SUPERADMIN_PASSWORD = 'super123';
 
@@ -41,4 +42,39 @@ export async function startTestApp(
   });
   await app.listen(0, '127.0.0.1');
   return app;
+}
+
+export const TEST_MEMBER_PASSWORD = 'secret1';
+
+/**
+ * A signed-in user who is no administrator unless asked, alone in a group of its own that grants `flags`
+ * (group permission flags, e.g. `{ explorer: true }`), created by `creator` (an administrator's client).
+ */
+export async function createMember(
+  app: NestFastifyApplication,
+  creator: ApiClient,
+  name: string,
+  { flags = {}, admin = false }: { flags?: Record<string, boolean>; admin?: boolean } = {},
+): Promise<{ id: number; client: ApiClient }> {
+  const group = await creator
+    .post('/api/web/group/')
+    .send({ name: `${name} group` })
+    .expect(201);
+  await creator.put(`/api/web/group/${group.body.id}/permission/`).send(flags).expect(200);
+  const user = await creator
+    .post('/api/web/user/')
+    .send({
+      name,
+      email: `${name}@plant.example`,
+      admin,
+      enabled: true,
+      groupIds: [group.body.id],
+      password: TEST_MEMBER_PASSWORD,
+      repeat: TEST_MEMBER_PASSWORD,
+    })
+    .expect(201);
+  return {
+    id: user.body.id as number,
+    client: apiClient(app, await signIn(app, name, TEST_MEMBER_PASSWORD)),
+  };
 }

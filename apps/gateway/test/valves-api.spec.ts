@@ -15,7 +15,7 @@ import { IdentityModule } from '@plantlens/identity';
 import { Database } from '@plantlens/platform';
 import { ValvesModule } from '@plantlens/valves';
 import { apiClient, signIn, type ApiClient } from './api-client';
-import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
+import { createMember, startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 import {
   CLOSURES,
   ERRORS,
@@ -26,7 +26,6 @@ import {
   T0,
 } from './valves-fixtures';
 
-const PASSWORD = 'secret1';
 const iso = (ms: number) => new Date(ms).toISOString();
 const seconds = (ms: number) => ms / 1000;
 
@@ -36,32 +35,14 @@ describe('valve screens API (/api/web/ampo, standalone)', () => {
   let holder: ApiClient;
   let plain: ApiClient;
 
-  async function person(name: string, permissions: Record<string, boolean>): Promise<ApiClient> {
-    const group = await admin.post('/api/web/group/').send({ name }).expect(201);
-    await admin.put(`/api/web/group/${group.body.id}/permission/`).send(permissions).expect(200);
-    await admin
-      .post('/api/web/user/')
-      .send({
-        name,
-        email: null,
-        admin: false,
-        enabled: true,
-        groupIds: [group.body.id],
-        password: PASSWORD,
-        repeat: PASSWORD,
-      })
-      .expect(201);
-    return apiClient(app, await signIn(app, name, PASSWORD));
-  }
-
   beforeAll(async () => {
     app = await startTestApp('valves-api-test', [IdentityModule, ValvesModule], {
       // Small enough that the fixture's six openings are thinned.
       VALVES_HISTORIC_MAX_ACTUATIONS: '4',
     });
     admin = apiClient(app, await signIn(app, 'admin', TEST_SUPERADMIN_PASSWORD));
-    holder = await person('valve.watcher', { ampoCurrentStatus: true });
-    plain = await person('explorer.only', { explorer: true });
+    holder = (await createMember(app, admin, 'valve.watcher', { flags: { ampoCurrentStatus: true } })).client;
+    plain = (await createMember(app, admin, 'explorer.only', { flags: { explorer: true } })).client;
     await seedValveHistory(app.get(Database));
   }, 60_000);
   afterAll(() => app?.close());
