@@ -18,3 +18,4 @@ export * from './incidences';
 export * from './valves';
 export * from './user-manual';
 export * from './datastore';
+export * from './aggregate-variable';

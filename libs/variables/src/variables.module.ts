@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { AggregateCatalog } from './aggregate-variable/aggregate-catalog.service';
 import { CategoryController } from './category/category.controller';
 import { CategoryRepository } from './category/category.repository';
 import { CategoryService } from './category/category.service';
@@ -62,6 +63,7 @@ const CATALOG_PROVIDERS = [
     CategoryController,
   ],
   providers: [
+    AggregateCatalog,
     VariableRepository,
     MeasurementRepository,
     MeasurementWriter,

@@ -1,3 +1,4 @@
+import type { AggregateBackfillState } from '@plantlens/contracts';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 export interface VariableTable {
@@ -85,6 +86,23 @@ export interface CategoryRangeTable {
   color: string;
 }
 
+export interface AggregateVariableTable {
+  variable_id: number;
+  /** the contracts' AggregateDefinition */
+  definition: ColumnType<unknown, string, string>;
+  input_ids: number[];
+  historic: boolean;
+  backfill_state: ColumnType<
+    AggregateBackfillState,
+    AggregateBackfillState | undefined,
+    AggregateBackfillState
+  >;
+  backfill_from: Date | null;
+  backfill_to: Date | null;
+  backfill_done_until: Date | null;
+  backfill_error: string | null;
+}
+
 export interface VariablesDatabase {
   'variables.variable': VariableTable;
   'variables.measurement': MeasurementTable;
@@ -96,6 +114,7 @@ export interface VariablesDatabase {
   'variables.read_cache': ReadCacheTable;
   'variables.category_group': CategoryGroupTable;
   'variables.category_range': CategoryRangeTable;
+  'variables.aggregate_variable': AggregateVariableTable;
 }
 
 export type VariablesDb = Kysely<VariablesDatabase>;

@@ -7,6 +7,7 @@ import * as queries from './0005-queries';
 import * as categories from './0006-categories';
 import * as variableOrigin from './0007-variable-origin';
 import * as readCache from './0008-read-cache';
+import * as aggregateVariables from './0009-aggregate-variables';
 
 // Names sort in the order they apply.
 export const variablesMigrations: MigrationSet = {
@@ -18,4 +19,5 @@ export const variablesMigrations: MigrationSet = {
   '0006-categories': categories,
   '0007-variable-origin': variableOrigin,
   '0008-read-cache': readCache,
+  '0009-aggregate-variables': aggregateVariables,
 };
