@@ -42,6 +42,27 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     (await import('../features/cache/pages/cache-management-page')).CacheManagementPage,
   VariableManagement: async () =>
     (await import('../features/variables/pages/variable-management-page')).VariableManagementPage,
+  AggregateVariableMenu: async () =>
+    (await import('../features/aggregate-variables/pages/aggregate-variable-menu-page'))
+      .AggregateVariableMenuPage,
+  AggregateOperatedVariableList: async () =>
+    (await import('../features/aggregate-variables/pages/aggregate-variable-list-page'))
+      .OperatedVariableListPage,
+  AggregateGradualVariableList: async () =>
+    (await import('../features/aggregate-variables/pages/aggregate-variable-list-page'))
+      .GradualVariableListPage,
+  AggregateMetricalVariableList: async () =>
+    (await import('../features/aggregate-variables/pages/aggregate-variable-list-page'))
+      .MetricalVariableListPage,
+  AggregateOperatedVariable: async () =>
+    (await import('../features/aggregate-variables/pages/aggregate-variable-page')).OperatedVariablePage,
+  AggregateGradualVariable: async () =>
+    (await import('../features/aggregate-variables/pages/aggregate-variable-page')).GradualVariablePage,
+  AggregateMetricalVariable: async () =>
+    (await import('../features/aggregate-variables/pages/aggregate-variable-page')).MetricalVariablePage,
+  AggregateVariableEdit: async () =>
+    (await import('../features/aggregate-variables/pages/aggregate-variable-edit-page'))
+      .AggregateVariableEditPage,
   RawVariableList: async () =>
     (await import('../features/variables/pages/raw-variable-list-page')).RawVariableListPage,
   VariableTagTree: async () => (await import('../features/tags/pages/tag-tree-page')).TagTreePage,

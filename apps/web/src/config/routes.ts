@@ -77,6 +77,12 @@ export const ROUTE_TABLE = {
     feature: 'AggregateVariable',
     parent: 'AggregateVariableMenu',
   },
+  // The spec lists no gradual editor, but a gradual list needs one (features/aggregate-variables README).
+  AggregateGradualVariable: {
+    path: '/aggregate-variable/gradual',
+    feature: 'AggregateVariable',
+    parent: 'AggregateGradualVariableList',
+  },
   AggregateMetricalVariableList: {
     path: '/aggregate-variable/metrical/list',
     feature: 'AggregateVariable',
@@ -86,6 +92,13 @@ export const ROUTE_TABLE = {
     path: '/aggregate-variable/metrical',
     feature: 'AggregateVariable',
     parent: 'AggregateMetricalVariableList',
+  },
+
+  // Opens the editor of an aggregate's goal: variable tables know only that a row is aggregate.
+  AggregateVariableEdit: {
+    path: '/aggregate-variable/edit',
+    feature: 'AggregateVariable',
+    parent: 'AggregateVariableMenu',
   },
 
   RawVariableList: { path: '/raw-variable/list', feature: 'RawVariable', parent: 'Workspace' },

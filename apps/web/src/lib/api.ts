@@ -32,6 +32,7 @@ export const api = createApi({
     'CacheEntry',
     'RawVariable',
     'CategoryGroup',
+    'AggregateVariable',
   ],
   endpoints: () => ({}),
 });

@@ -10,6 +10,7 @@ import { ampoEnGB } from '../../features/valves/i18n';
 import { personalAreaEnGB } from '../../features/settings/i18n';
 import { workspaceEnGB } from '../../features/workspace/i18n';
 import { rawVariableEnGB } from '../../features/variables/i18n';
+import { aggregateVariablesEnGB } from '../../features/aggregate-variables/i18n';
 
 // Reference language: its shape is the type every other language file follows.
 export const enGB = {
@@ -52,6 +53,8 @@ export const enGB = {
     AggregateOperatedVariableList: 'Operated variables',
     AggregateOperatedVariable: 'Operated variable',
     AggregateGradualVariableList: 'Gradual variables',
+    AggregateGradualVariable: 'Gradual variable',
+    AggregateVariableEdit: 'Aggregate variable',
     AggregateMetricalVariableList: 'Metrical variables',
     AggregateMetricalVariable: 'Metrical variable',
     RawVariableList: 'Raw variables',
@@ -412,6 +415,7 @@ export const enGB = {
   variableTable: variableTableEnGB,
   tags: tagsEnGB,
   rawVariable: rawVariableEnGB,
+  aggregateVariables: aggregateVariablesEnGB,
   categories: categoriesEnGB,
   dateRange: dateRangeEnGB,
   cache: cacheEnGB,

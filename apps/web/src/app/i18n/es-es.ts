@@ -8,6 +8,7 @@ import { incidencesEsES } from '../../features/incidences/i18n';
 import { tagsEsES } from '../../features/tags/i18n';
 import { ampoEsES } from '../../features/valves/i18n';
 import { rawVariableEsES } from '../../features/variables/i18n';
+import { aggregateVariablesEsES } from '../../features/aggregate-variables/i18n';
 import type { Translation } from './en-gb';
 import { personalAreaEsES } from '../../features/settings/i18n';
 import { workspaceEsES } from '../../features/workspace/i18n';
@@ -52,6 +53,8 @@ export const esES: Translation = {
     AggregateOperatedVariableList: 'Variables operadas',
     AggregateOperatedVariable: 'Variable operada',
     AggregateGradualVariableList: 'Variables graduales',
+    AggregateGradualVariable: 'Variable gradual',
+    AggregateVariableEdit: 'Variable agregada',
     AggregateMetricalVariableList: 'Variables métricas',
     AggregateMetricalVariable: 'Variable métrica',
     RawVariableList: 'Variables en bruto',
@@ -412,6 +415,7 @@ export const esES: Translation = {
   variableTable: variableTableEsES,
   tags: tagsEsES,
   rawVariable: rawVariableEsES,
+  aggregateVariables: aggregateVariablesEsES,
   categories: categoriesEsES,
   dateRange: dateRangeEsES,
   cache: cacheEsES,

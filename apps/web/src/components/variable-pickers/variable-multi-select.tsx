@@ -16,6 +16,7 @@ interface VariableMultiSelectProps {
   onChange?: (variables: VariableMinimalDto[]) => void;
   /** only variables carrying these tags (or their descendants) are searched */
   tags?: number[];
+  disabled?: boolean;
   'aria-label': string;
 }
 
@@ -24,6 +25,7 @@ export function VariableMultiSelect({
   value = [],
   onChange,
   tags,
+  disabled,
   'aria-label': ariaLabel,
 }: VariableMultiSelectProps) {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export function VariableMultiSelect({
   return (
     <Select<number[]>
       aria-label={ariaLabel}
+      disabled={disabled}
       mode="multiple"
       style={{ width: '100%' }}
       placeholder={t('variablePicker.placeholder')}

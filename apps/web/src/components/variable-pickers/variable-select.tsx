@@ -22,11 +22,18 @@ interface VariableSelectProps {
   /** variables chosen in other rows, which this one may not repeat */
   takenIds: readonly number[];
   onChange: (variable: VariableMinimalDto) => void;
+  disabled?: boolean;
   'aria-label': string;
 }
 
 // One variable row of the parameter selection: a search box over the server's variables.
-export function VariableSelect({ value, takenIds, onChange, 'aria-label': ariaLabel }: VariableSelectProps) {
+export function VariableSelect({
+  value,
+  takenIds,
+  onChange,
+  disabled,
+  'aria-label': ariaLabel,
+}: VariableSelectProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const search = useVariableSearch(text);
@@ -38,6 +45,7 @@ export function VariableSelect({ value, takenIds, onChange, 'aria-label': ariaLa
   return (
     <Select<number, VariableOption>
       aria-label={ariaLabel}
+      disabled={disabled}
       style={{ width: '100%' }}
       placeholder={t('variablePicker.placeholder')}
       value={value?.id}

@@ -18,9 +18,9 @@ describe('variableEditPath', () => {
     expect(variableEditPath(row, 'RawVariableList')).toBe('/raw-variable?id=7&origin=RawVariableList');
   });
 
-  it('opens the aggregate variable menu for an aggregate variable', () => {
+  it('opens the editor of an aggregate variable through the page that reads its kind', () => {
     expect(variableEditPath({ ...row, aggregate: true }, 'VariableManagement')).toBe(
-      '/aggregate-variable/menu',
+      '/aggregate-variable/edit?id=7&origin=VariableManagement',
     );
   });
 });

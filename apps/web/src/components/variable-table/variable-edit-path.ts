@@ -6,8 +6,8 @@ import { ROUTES } from '../../config/routes';
 export type VariableListOrigin = 'RawVariableList' | 'VariableManagement' | 'VariableTagTree';
 
 // A raw variable opens the raw editor. The list row does not say whether an aggregate variable is operated,
-// gradual or metrical (part 1 §3), so it opens the aggregate variable menu, where each kind has its editor.
+// gradual or metrical (part 1 §3): AggregateVariableEdit reads it and opens the editor of its kind.
 export function variableEditPath(variable: VariableListRowDto, origin: VariableListOrigin): string {
-  if (variable.aggregate) return ROUTES.AggregateVariableMenu;
-  return `${ROUTES.RawVariable}?${new URLSearchParams({ id: String(variable.id), origin }).toString()}`;
+  const search = new URLSearchParams({ id: String(variable.id), origin }).toString();
+  return `${variable.aggregate ? ROUTES.AggregateVariableEdit : ROUTES.RawVariable}?${search}`;
 }

@@ -3,7 +3,8 @@ import { stripBars } from './evolution-strip';
 import { gravityColour } from './gravity-scale';
 import { closedIncidencesRequest, defaultHistoricRange, resolvedAt } from './historic-range';
 import { showsOrigin, summaryGeneration } from './incidence-access';
-import { formatGravity, formatIncidenceDate, formatLongDate } from './incidence-format';
+import { formatLongDate } from '../../lib/long-date';
+import { formatGravity, formatIncidenceDate } from './incidence-format';
 import { v1Row, v2Row } from './incidence-rows';
 
 const day = (

@@ -8,11 +8,6 @@ export function formatIncidenceDate(epochMs: number): string {
   return dayjs(epochMs).format(INCIDENCE_DATE_FORMAT);
 }
 
-/** The long date of the user's language ("3 March 2026", "3 de marzo de 2026"): rule creation dates. */
-export function formatLongDate(epochMs: number, language: string): string {
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], { dateStyle: 'long' }).format(epochMs);
-}
-
 /** Gravity as a percentage with 2 decimals in the user's language (spec §9): "12,50 %", "12.50%". */
 export function formatGravity(percent: number, language: string): string {
   return new Intl.NumberFormat(LANGUAGE_TAGS[toLanguage(language)], {

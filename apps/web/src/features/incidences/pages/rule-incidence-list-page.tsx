@@ -14,7 +14,7 @@ import { OwnerIcon } from '../components/owner-icon';
 import { TagFilter } from '../components/tag-filter';
 import { textColumnFilter } from '../components/text-column-filter';
 import { ValveSourceLabel } from '../components/valve-source-label';
-import { formatLongDate } from '../incidence-format';
+import { formatLongDate } from '../../../lib/long-date';
 import { INCIDENCE_TABLE_PAGE_SIZE } from '../incidence-list-params';
 import { ruleEditPath, ruleListSearch, ruleListTags } from '../rule-paths';
 
