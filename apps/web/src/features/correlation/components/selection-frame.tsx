@@ -3,6 +3,7 @@ import { Button, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ArrivalAlert } from '../../../components/arrival-alert';
 import { RangeSelector } from '../../../components/date-range/range-selector';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES, type RouteName } from '../../../config/routes';
@@ -47,6 +48,7 @@ export function SelectionFrame({
   const authorities = useAccount().data?.authorities ?? [];
   return (
     <Flex vertical gap={16}>
+      <ArrivalAlert />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <PageHeading backTo={ROUTES.Explore} title={title} />
         <Flex gap={8}>

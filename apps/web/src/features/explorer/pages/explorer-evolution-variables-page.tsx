@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { ArrivalAlert } from '../../../components/arrival-alert';
 import { RangeSelector } from '../../../components/date-range/range-selector';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -47,6 +48,7 @@ export function ExplorerEvolutionVariablesPage() {
   const initialRows = variableIds.flatMap((id) => known.data?.find((variable) => variable.id === id) ?? []);
   return (
     <>
+      <ArrivalAlert />
       {known.isError && <ApiErrorAlert title={t('variablePicker.loadError')} error={known.error} />}
       <EvolutionParameterForm
         key={params.toString()}

@@ -3,6 +3,7 @@ import { Button, Col, Flex, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ArrivalAlert } from '../../../components/arrival-alert';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { VariableTable } from '../../../components/variable-table/variable-table';
@@ -18,6 +19,7 @@ export function TagTreePage() {
   const [checkedIds, setCheckedIds] = useState<number[]>([]);
   return (
     <Flex vertical gap={16}>
+      <ArrivalAlert />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <PageHeading backTo={ROUTES.VariableManagement} title={t('routes.VariableTagTree')} level={3} />
         <Link to={ROUTES.Tags}>

@@ -2,6 +2,7 @@ import { AppstoreOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ArrivalAlert } from '../../../components/arrival-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { VariableTable } from '../../../components/variable-table/variable-table';
 import { ROUTES } from '../../../config/routes';
@@ -14,6 +15,7 @@ export function VariableManagementPage() {
   const categories = useGetCategoryGroupsQuery();
   return (
     <Flex vertical gap={16}>
+      <ArrivalAlert />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <PageHeading backTo={ROUTES.Workspace} title={t('routes.VariableManagement')} level={3} />
         <Flex gap={8}>
