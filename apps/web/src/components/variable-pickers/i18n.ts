@@ -12,6 +12,12 @@ export const variablePickerEnGB = {
   noMatch: 'No variable matches the search.',
   loadError: 'The chosen variables could not be loaded',
   tagsPlaceholder: 'Choose tags',
+  unit: 'Unit',
+  category: 'Category',
+  noCategory: 'No category',
+  tags: 'Tags',
+  categoriesError: 'The categorical groups could not be loaded',
+  tagsError: 'The tag tree could not be loaded',
 };
 
 export const variablePickerEsES: typeof variablePickerEnGB = {
@@ -25,4 +31,10 @@ export const variablePickerEsES: typeof variablePickerEnGB = {
   noMatch: 'Ninguna variable coincide con la búsqueda.',
   loadError: 'No se han podido cargar las variables elegidas',
   tagsPlaceholder: 'Elija etiquetas',
+  unit: 'Unidad',
+  category: 'Categoría',
+  noCategory: 'Sin categoría',
+  tags: 'Etiquetas',
+  categoriesError: 'No se han podido cargar los grupos categóricos',
+  tagsError: 'No se ha podido cargar el árbol de etiquetas',
 };

@@ -32,12 +32,11 @@ import { FormActions } from '../../../components/form-actions';
 import { usePageTrail } from '../../../components/page-breadcrumb';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
-import { TagTreeSelect } from '../../../components/variable-pickers/tag-tree-select';
+import { VariableCatalogueFields } from '../../../components/variable-pickers/variable-catalogue-fields';
 import { VariableMultiSelect } from '../../../components/variable-pickers/variable-multi-select';
 import { VariableSelect } from '../../../components/variable-pickers/variable-select';
-import { useGetCategoryGroupsQuery } from '../../../lib/category-api';
 import { useIdParam } from '../../../lib/use-id-param';
-import { useGetMinimalVariablesQuery, useGetTagTreeQuery } from '../../../lib/variable-api';
+import { useGetMinimalVariablesQuery } from '../../../lib/variable-api';
 import {
   aggregateEditorPath,
   aggregateEditorTrail,
@@ -175,8 +174,6 @@ function AggregateVariableForm({ goal, origin, variable, initialValues }: Aggreg
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<AggregateFormValues>();
-  const categories = useGetCategoryGroupsQuery();
-  const tagTree = useGetTagTreeQuery();
   const [createVariable, creation] = useCreateAggregateVariableMutation();
   const [updateVariable, update] = useUpdateAggregateVariableMutation();
   // The whole form as it stands (fields of other goals are absent), for the preview and the operand toggle.
@@ -370,33 +367,7 @@ function AggregateVariableForm({ goal, origin, variable, initialValues }: Aggreg
             >
               <Input autoComplete="off" maxLength={200} />
             </Form.Item>
-            <Form.Item name="unit" label={t('aggregateVariables.form.unit')}>
-              <Input autoComplete="off" maxLength={50} />
-            </Form.Item>
-            {categories.isError && (
-              <Alert type="error" showIcon title={t('aggregateVariables.form.categoriesError')} />
-            )}
-            <Form.Item name="categoryId" label={t('aggregateVariables.form.category')}>
-              <Select<number | null>
-                aria-label={t('aggregateVariables.form.category')}
-                loading={categories.isLoading}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={[
-                  { value: null, label: t('aggregateVariables.form.noCategory') },
-                  ...(categories.data ?? []).map((group) => ({ value: group.id, label: group.name })),
-                ]}
-              />
-            </Form.Item>
-            {tagTree.isError && (
-              <Alert type="error" showIcon title={t('aggregateVariables.form.tagsError')} />
-            )}
-            <Form.Item name="tags" label={t('aggregateVariables.form.tags')}>
-              <TagTreeSelect
-                tree={tagTree.data ?? []}
-                loading={tagTree.isLoading}
-                aria-label={t('aggregateVariables.form.tags')}
-              />
-            </Form.Item>
+            <VariableCatalogueFields />
             {!editing && (
               <Form.Item
                 name="historic"

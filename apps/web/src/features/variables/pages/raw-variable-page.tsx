@@ -1,6 +1,6 @@
 import { AppstoreOutlined, TagsOutlined } from '@ant-design/icons';
 import type { RawVariableDto } from '@plantlens/contracts';
-import { Alert, App, Button, Card, Flex, Form, Input, Select } from 'antd';
+import { App, Button, Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
@@ -9,11 +9,9 @@ import { FormActions } from '../../../components/form-actions';
 import { usePageTrail } from '../../../components/page-breadcrumb';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSpinner } from '../../../components/page-spinner';
-import { TagTreeSelect } from '../../../components/variable-pickers/tag-tree-select';
+import { VariableCatalogueFields } from '../../../components/variable-pickers/variable-catalogue-fields';
 import { ROUTES } from '../../../config/routes';
-import { useGetCategoryGroupsQuery } from '../../../lib/category-api';
 import { useIdParam } from '../../../lib/use-id-param';
-import { useGetTagTreeQuery } from '../../../lib/variable-api';
 import { useGetRawVariableQuery, useUpdateRawVariableMutation } from '../api';
 import {
   rawVariableReturnPath,
@@ -58,8 +56,6 @@ function RawVariableForm({ variable, origin }: { variable: RawVariableDto; origi
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<RawVariableValues>();
-  const categories = useGetCategoryGroupsQuery();
-  const tagTree = useGetTagTreeQuery();
   const [updateRawVariable, update] = useUpdateRawVariableMutation();
   const returnPath = rawVariableReturnPath(origin);
 
@@ -120,29 +116,7 @@ function RawVariableForm({ variable, origin }: { variable: RawVariableDto; origi
         >
           <Input autoComplete="off" autoFocus maxLength={200} />
         </Form.Item>
-        <Form.Item name="unit" label={t('rawVariable.unit')}>
-          <Input autoComplete="off" maxLength={50} />
-        </Form.Item>
-        {categories.isError && <Alert type="error" showIcon title={t('rawVariable.categoriesError')} />}
-        <Form.Item name="categoryId" label={t('rawVariable.category')}>
-          <Select<number | null>
-            aria-label={t('rawVariable.category')}
-            loading={categories.isLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={[
-              { value: null, label: t('rawVariable.noCategory') },
-              ...(categories.data ?? []).map((group) => ({ value: group.id, label: group.name })),
-            ]}
-          />
-        </Form.Item>
-        {tagTree.isError && <Alert type="error" showIcon title={t('rawVariable.tagsError')} />}
-        <Form.Item name="tags" label={t('rawVariable.tags')}>
-          <TagTreeSelect
-            tree={tagTree.data ?? []}
-            loading={tagTree.isLoading}
-            aria-label={t('rawVariable.tags')}
-          />
-        </Form.Item>
+        <VariableCatalogueFields />
         <FormActions onCancel={() => void navigate(returnPath)} saving={update.isLoading} />
       </Form>
     </Card>
