@@ -43,6 +43,20 @@ describe('route table', () => {
     expect(incidentTargetRoute(false)).toBe('ExplorerEvolution');
   });
 
+  it('puts every aggregate variable screen behind AggregateVariable, the gradual editor under its list', () => {
+    const aggregateRoutes = (Object.keys(ROUTE_TABLE) as RouteName[]).filter((name) =>
+      name.startsWith('Aggregate'),
+    );
+    expect(aggregateRoutes.map(routeFeature)).toEqual(aggregateRoutes.map(() => 'AggregateVariable'));
+    expect(breadcrumbTrail('AggregateGradualVariable')).toEqual([
+      'Workspace',
+      'AggregateVariableMenu',
+      'AggregateGradualVariableList',
+      'AggregateGradualVariable',
+    ]);
+    expect(ROUTES.AggregateVariableEdit).toBe('/aggregate-variable/edit');
+  });
+
   it('builds breadcrumbs from the farthest ancestor', () => {
     expect(breadcrumbTrail('User')).toEqual(['Settings', 'UserList', 'User']);
     expect(breadcrumbTrail('Tags')).toEqual(['Workspace', 'VariableManagement', 'VariableTagTree', 'Tags']);
