@@ -1,6 +1,12 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { AggregateBackfillRepository } from './aggregate-variable/aggregate-backfill.repository';
+import { AggregateBackfill } from './aggregate-variable/aggregate-backfill.service';
+import { AggregateCalculator } from './aggregate-variable/aggregate-calculator.service';
 import { AggregateCatalog } from './aggregate-variable/aggregate-catalog.service';
+import { AggregatePreviewController } from './aggregate-variable/aggregate-preview.controller';
+import { AggregatePreviewService } from './aggregate-variable/aggregate-preview.service';
+import { AggregateSeriesRepository } from './aggregate-variable/aggregate-series.repository';
 import { CategoryController } from './category/category.controller';
 import { CategoryRepository } from './category/category.repository';
 import { CategoryService } from './category/category.service';
@@ -49,6 +55,15 @@ const CATALOG_PROVIDERS = [
   CategoryService,
 ];
 
+// Aggregate variables: the calculation (live after each stored batch, back-fill in the background, preview).
+const AGGREGATE_ENGINE_PROVIDERS = [
+  AggregateSeriesRepository,
+  AggregateCalculator,
+  AggregateBackfillRepository,
+  AggregateBackfill,
+  AggregatePreviewService,
+];
+
 @Module({
   imports: [CsvUploadModule],
   controllers: [
@@ -61,9 +76,11 @@ const CATALOG_PROVIDERS = [
     DatastoreController,
     RawVariableController,
     CategoryController,
+    AggregatePreviewController,
   ],
   providers: [
     AggregateCatalog,
+    ...AGGREGATE_ENGINE_PROVIDERS,
     VariableRepository,
     MeasurementRepository,
     MeasurementWriter,
@@ -82,7 +99,7 @@ const CATALOG_PROVIDERS = [
     ReadCacheRepository,
     ReadCacheService,
   ],
-  exports: [IngestionService, RollupService],
+  exports: [IngestionService, RollupService, AggregateBackfill],
 })
 export class VariablesModule implements OnModuleInit {
   constructor(private readonly migrator: SchemaMigrator) {}

@@ -105,7 +105,13 @@ const inputs = new Map([
 
 describe('operated aggregates', () => {
   it.each(AGGREGATE_OPERATORS)('A %s B at the union of instants, as-of within the max age', (operator) => {
-    const definition: AggregateDefinition = { goal: 'operated', operator, varOneId: 1, varTwoId: 2, constant: null };
+    const definition: AggregateDefinition = {
+      goal: 'operated',
+      operator,
+      varOneId: 1,
+      varTwoId: 2,
+      constant: null,
+    };
     const expected: [number, number][] = [];
     for (const t of instantsReference([a, b])) {
       const x = asOfReference(a, t);
