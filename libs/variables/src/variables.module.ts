@@ -99,7 +99,7 @@ const AGGREGATE_ENGINE_PROVIDERS = [
     ReadCacheRepository,
     ReadCacheService,
   ],
-  exports: [IngestionService, RollupService, AggregateBackfill],
+  exports: [IngestionService, RollupService],
 })
 export class VariablesModule implements OnModuleInit {
   constructor(private readonly migrator: SchemaMigrator) {}
