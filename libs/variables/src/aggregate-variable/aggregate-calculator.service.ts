@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type MeasurementBatch, type MeasurementPoint } from '@plantlens/contracts';
+import {
+  MEASUREMENT_MAX_FUTURE_MS,
+  Topics,
+  type MeasurementBatch,
+  type MeasurementPoint,
+} from '@plantlens/contracts';
 import { EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { AggregateCatalog, type AggregateEntry } from './aggregate-catalog.service';
 import { AggregateSeriesRepository } from './aggregate-series.repository';
@@ -94,9 +99,14 @@ export class AggregateCalculator {
         range.toMs = Math.max(range.toMs, ts);
       }
     }
+    // No point lies beyond the writer's future limit: the instants one gap after live points (gradual)
+    // usually do not exist yet, and reading the inputs a gap before them would be wasted.
+    const latestMs = Date.now() + MEASUREMENT_MAX_FUTURE_MS;
     const work = [...aggregates.values()].map((entry) => ({
       entry,
-      windows: affectedWindows(entry.definition, changed, this.maxAgeMs),
+      windows: affectedWindows(entry.definition, changed, this.maxAgeMs).flatMap((window) =>
+        window.fromMs > latestMs ? [] : [{ fromMs: window.fromMs, toMs: Math.min(window.toMs, latestMs) }],
+      ),
     }));
     const ranges: ReadRange[] = work.flatMap(({ entry, windows }) =>
       windows.flatMap((window) => inputRanges(entry.definition, window)),
