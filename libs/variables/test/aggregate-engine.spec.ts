@@ -250,6 +250,35 @@ describe('aggregate variables in the variables service (standalone)', () => {
       expect((await stored([id])).get(id)).toEqual(expected);
     });
 
+    it('fills an aggregate of a historic aggregate after it, from its stored points', async () => {
+      const [first, second] = await rawVariables(2);
+      await publish([...irregularPoints(first!, 61, 500), ...irregularPoints(second!, 62, 500)]);
+      const product: AggregateDefinition = {
+        goal: 'operated',
+        operator: '*',
+        varOneId: first!,
+        varTwoId: second!,
+        constant: null,
+      };
+      const productId = await createAggregate(product, true);
+      const lowest: AggregateDefinition = {
+        goal: 'metrical',
+        metrical: 'min',
+        variableIdList: [productId, first!],
+      };
+      // Listed together with its input, it waits while that one runs, then follows in the same wake.
+      const lowestId = await createAggregate(lowest, true);
+      await app.get(AggregateBackfill).wake();
+      for (const [id, definition] of [
+        [productId, product],
+        [lowestId, lowest],
+      ] as const) {
+        const expected = await reference(definition);
+        expect(expected.ts.length).toBeGreaterThan(100);
+        expect((await stored([id])).get(id)).toEqual(expected);
+      }
+    });
+
     it('resumes after a crash from done_until, to exactly the reference, with progress from 0 to 100', async () => {
       // This instance's own worker stands still; two others play the crashed one and its successor.
       await app.get(AggregateBackfill).onModuleDestroy();
