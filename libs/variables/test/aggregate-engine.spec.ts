@@ -30,7 +30,7 @@ import { calculateAggregate, type Series } from '../src/aggregate-variable/calcu
 import type { VariablesDb } from '../src/database/variables-database';
 import { IngestionService } from '../src/measurement/ingestion.service';
 import { ReadCacheService } from '../src/read-cache/read-cache.service';
-import { declareVariables, startVariablesService } from './measurement-pipeline.scenario';
+import { declareVariables, eventually, startVariablesService } from './measurement-pipeline.scenario';
 
 const MAX_AGE_S = 20;
 const HOUR_MS = 3_600_000;
@@ -238,13 +238,17 @@ describe('aggregate variables in the variables service (standalone)', () => {
       await publish(irregularPoints(level!, 31, 500));
       const definition: AggregateDefinition = { goal: 'gradual', varId: level!, timeGap: 'PT10M' };
       const id = await createAggregate(definition, true);
-      await app.get(AggregateBackfill).wake();
-      const row = await db
-        .selectFrom('variables.aggregate_variable')
-        .select(['backfill_state'])
-        .where('variable_id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(row.backfill_state).toBe('done');
+      app.get(AggregateBackfill).wake();
+      await eventually(
+        () =>
+          db
+            .selectFrom('variables.aggregate_variable')
+            .select(['backfill_state'])
+            .where('variable_id', '=', id)
+            .executeTakeFirstOrThrow(),
+        (row) => row.backfill_state === 'done',
+        20_000,
+      );
       const expected = await reference(definition);
       expect(expected.ts.length).toBeGreaterThan(100);
       expect((await stored([id])).get(id)).toEqual(expected);
@@ -268,7 +272,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
       };
       // Listed together with its input, it waits while that one runs, then follows in the same wake.
       const lowestId = await createAggregate(lowest, true);
-      await app.get(AggregateBackfill).wake();
+      await app.get(AggregateBackfill).workOff();
       for (const [id, definition] of [
         [productId, product],
         [lowestId, lowest],
@@ -329,7 +333,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
       }
       expect(seen.filter((_, i) => i % 2 === 0)).toEqual([0, 0, 0]);
 
-      await worker().wake();
+      await worker().workOff();
       for (const [index, id] of ids.entries()) {
         const done = await progress(id);
         expect(done).toMatchObject({ state: 'done', percent: 100, error: null });
@@ -364,7 +368,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
         app.get(AggregateBackfillRepository),
         app.get(ReadCacheService),
         config,
-      ).wake();
+      ).workOff();
       const window = { fromMs: T0 - HOUR_MS, toMs: T0 + 2 * HOUR_MS };
       const response = await request(app.getHttpServer())
         .post('/api/web/aggregate-variables/preview')
