@@ -143,6 +143,17 @@ describe('aggregate variables in the variables service (standalone)', () => {
     return calculateAggregate(definition, inputs, { fromMs: 0, toMs }, MAX_AGE_S * 1000);
   }
 
+  // Every stored point of the aggregate is the reference's, and there is no other (up to toMs).
+  async function expectStoredAsReference(
+    id: number,
+    definition: AggregateDefinition,
+    toMs = Date.now(),
+  ): Promise<void> {
+    const expected = await reference(definition, toMs);
+    expect(expected.ts.length).toBeGreaterThan(100);
+    expect((await stored([id])).get(id)).toEqual(expected);
+  }
+
   describe('live', () => {
     it('stores and publishes the points of A − B as inputs arrive, out of order too, each instant stored once', async () => {
       const [a, b] = await rawVariables(2);
@@ -197,15 +208,9 @@ describe('aggregate variables in the variables service (standalone)', () => {
       for (let start = 0; start < 400; start += 100) {
         await publish([...pointsX.slice(start, start + 100), ...pointsY.slice(start, start + 100)]);
       }
-      for (const [aggregateId, definition] of [
-        [sumId, sum],
-        [spreadId, spread],
-        [changeId, change],
-      ] as const) {
-        const expected = await reference(definition);
-        expect(expected.ts.length).toBeGreaterThan(100);
-        expect((await stored([aggregateId])).get(aggregateId)).toEqual(expected);
-      }
+      await expectStoredAsReference(sumId, sum);
+      await expectStoredAsReference(spreadId, spread);
+      await expectStoredAsReference(changeId, change);
     });
 
     it('rejects points of an aggregate on measurements and of a raw variable on the derived topic', async () => {
@@ -249,9 +254,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
         (row) => row.backfill_state === 'done',
         20_000,
       );
-      const expected = await reference(definition);
-      expect(expected.ts.length).toBeGreaterThan(100);
-      expect((await stored([id])).get(id)).toEqual(expected);
+      await expectStoredAsReference(id, definition);
     });
 
     it('fills an aggregate of a historic aggregate after it, from its stored points', async () => {
@@ -273,14 +276,8 @@ describe('aggregate variables in the variables service (standalone)', () => {
       // Listed together with its input, it waits while that one runs, then follows in the same wake.
       const lowestId = await createAggregate(lowest, true);
       await app.get(AggregateBackfill).workOff();
-      for (const [id, definition] of [
-        [productId, product],
-        [lowestId, lowest],
-      ] as const) {
-        const expected = await reference(definition);
-        expect(expected.ts.length).toBeGreaterThan(100);
-        expect((await stored([id])).get(id)).toEqual(expected);
-      }
+      await expectStoredAsReference(productId, product);
+      await expectStoredAsReference(lowestId, lowest);
     });
 
     it('resumes after a crash from done_until, to exactly the reference, with progress from 0 to 100', async () => {
@@ -337,9 +334,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
       for (const [index, id] of ids.entries()) {
         const done = await progress(id);
         expect(done).toMatchObject({ state: 'done', percent: 100, error: null });
-        const expected = await reference(definitions[index]!, done.toMs!);
-        expect(expected.ts.length).toBeGreaterThan(100);
-        expect((await stored([id])).get(id)).toEqual(expected);
+        await expectStoredAsReference(id, definitions[index]!, done.toMs!);
       }
       // Back-filled points are stored, not published.
       expect(derived.filter((point) => ids.includes(point.variableId))).toEqual([]);
