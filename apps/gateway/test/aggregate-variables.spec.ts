@@ -525,11 +525,12 @@ describe('aggregate variables API (standalone: identity, variables and rules in 
     });
 
     it('refuses an empty name, an unknown category or tag', async () => {
-      for (const [change, message] of [
+      const changes: [Record<string, unknown>, string][] = [
         [{ name: '' }, 'name: The variable needs a name'],
         [{ categoryId: 987659 }, 'categoryId: names no categorical group'],
         [{ tags: [987660] }, 'tags: unknown tag ids: 987660'],
-      ] as const) {
+      ];
+      for (const [change, message] of changes) {
         const response = await owner.client
           .put(BASE)
           .send({ id: variable.id, name: 'Named', ...change })
