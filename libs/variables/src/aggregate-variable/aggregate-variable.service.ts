@@ -66,17 +66,7 @@ export class AggregateVariableService {
 
   /** The readable ones (of one goal when given), newest first. */
   async list(user: AuthenticatedUser, goal?: AggregateGoal): Promise<AggregateVariableDto[]> {
-    const rows = await this.aggregates.findAll(goal);
-    const access = await this.identity.access(
-      VARIABLE,
-      rows.map((row) => row.id),
-      user.id,
-    );
-    const rightsById = new Map(access.map((entry) => [entry.objectId, entry]));
-    const readable = rows.flatMap((row) => {
-      const rights = rightsById.get(row.id);
-      return rights?.canRead ? [{ row, rights }] : [];
-    });
+    const readable = await this.identity.readableOf(VARIABLE, await this.aggregates.findAll(goal), user.id);
     readable.sort((a, b) => b.row.createdAt.getTime() - a.row.createdAt.getTime() || b.row.id - a.row.id);
     return this.toDtos(readable, user);
   }
