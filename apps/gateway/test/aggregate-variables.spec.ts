@@ -264,6 +264,7 @@ describe('aggregate variables API (standalone: identity, variables and rules in 
     beforeAll(async () => {
       aggregate = await create(owner.client, {
         name: 'Peculiar ratio',
+        tags: [lineTagId],
         goal: 'operated',
         operator: '*',
         varOneId: id('TI-101'),
@@ -292,6 +293,14 @@ describe('aggregate variables API (standalone: identity, variables and rules in 
       expect(minimal.body).toMatchObject([{ id: aggregate.id, label: 'Peculiar ratio' }]);
       const page = await admin.get('/api/web/variable/page').query({ filter: 'peculiar' }).expect(200);
       expect(page.body.variables).toMatchObject([{ id: aggregate.id, aggregate: true }]);
+      const explorer = (await admin.get('/api/web/explorer/variables').expect(200))
+        .body as VariableMinimalDto[];
+      expect(explorer.map((variable) => variable.id)).toContain(aggregate.id);
+      const tagged = await admin
+        .get('/api/web/variable/minimal/tagged')
+        .query({ tags: String(lineTagId), filter: 'peculiar' })
+        .expect(200);
+      expect(tagged.body).toMatchObject([{ id: aggregate.id }]);
       expect(aggregate.formula).toBe('[TI-101] * (-3)');
     });
 
