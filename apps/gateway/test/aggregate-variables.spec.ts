@@ -353,6 +353,16 @@ describe('aggregate variables API (standalone: identity, variables and rules in 
         /^varOneId: unknown variable ids/,
       ],
       [
+        'ids beyond the integer range among known ones',
+        () => ({ name: 'Bad', goal: 'metrical', metrical: 'max', variableIdList: [id('TI-101'), 2 ** 40] }),
+        /^variableIdList: unknown variable ids: 1099511627776$/,
+      ],
+      [
+        'a second operand beyond the integer range',
+        () => ({ ...operated(), constant: undefined, varTwoId: 2 ** 40 }),
+        /^varTwoId: unknown variable ids: 1099511627776$/,
+      ],
+      [
         'a constant that is text',
         () => ({ ...operated(), constant: '2.5' }),
         /^constant: must be a finite number$/,

@@ -1,7 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   aggregateDefinitionSchema,
-  aggregateInputIds,
   AggregateVariableMessages,
   Authorities,
   type AggregateDefinition,
@@ -79,13 +78,13 @@ export class AggregateVariableService {
   async create(user: AuthenticatedUser, request: AggregateVariableCreate): Promise<AggregateVariableDto> {
     const { name, unit, categoryId, tags, historic, ...calculation } = request;
     const definition = aggregateDefinitionSchema.parse(calculation);
-    await this.checkInputs(definition);
     await this.catalogueFields.checkCategory(categoryId);
     const tagIds = await this.catalogueFields.checkedTags(tags, []);
     let id: number;
     try {
       id = await this.aggregates.insert({ name, unit, categoryId, tagIds, definition, historic });
     } catch (error) {
+      // 400 naming the operand field.
       if (error instanceof MissingInputsError) throw unknownInputs(definition, error.missing);
       throw error;
     }
@@ -164,14 +163,6 @@ export class AggregateVariableService {
     const [rights] = row ? await this.identity.access(VARIABLE, [row.id], user.id) : [];
     if (!row || !rights?.canRead) throw new NotFoundException(AggregateVariableMessages.notFound);
     return { row, rights };
-  }
-
-  /** 400 naming the operand field when one of the inputs does not exist. */
-  private async checkInputs(definition: AggregateDefinition): Promise<void> {
-    const inputIds = aggregateInputIds(definition);
-    const existing = new Set(await this.variables.findExistingIds(inputIds));
-    const missing = inputIds.filter((id) => !existing.has(id));
-    if (missing.length > 0) throw unknownInputs(definition, missing);
   }
 
   // The live calculator of this process sees the change at once; other replicas on their next reload.
