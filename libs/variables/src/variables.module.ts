@@ -1,6 +1,16 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { AggregateBackfillRepository } from './aggregate-variable/aggregate-backfill.repository';
+import { AggregateBackfill } from './aggregate-variable/aggregate-backfill.service';
+import { AggregateCalculator } from './aggregate-variable/aggregate-calculator.service';
 import { AggregateCatalog } from './aggregate-variable/aggregate-catalog.service';
+import { AggregatePreviewController } from './aggregate-variable/aggregate-preview.controller';
+import { AggregatePreviewService } from './aggregate-variable/aggregate-preview.service';
+import { AggregateSeriesRepository } from './aggregate-variable/aggregate-series.repository';
+import { AggregateVariableController } from './aggregate-variable/aggregate-variable.controller';
+import { AggregateVariableRepository } from './aggregate-variable/aggregate-variable.repository';
+import { AggregateVariableService } from './aggregate-variable/aggregate-variable.service';
+import { RuleReferenceClient } from './aggregate-variable/rule-reference.client';
 import { CategoryController } from './category/category.controller';
 import { CategoryRepository } from './category/category.repository';
 import { CategoryService } from './category/category.service';
@@ -30,6 +40,7 @@ import { RollupRepository } from './rollup/rollup.repository';
 import { RollupService } from './rollup/rollup.service';
 import { RawVariableController } from './variable/raw-variable.controller';
 import { RawVariableService } from './variable/raw-variable.service';
+import { CatalogueFieldsCheck } from './variable/catalogue-fields';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 import { VariableService } from './variable/variable.service';
@@ -47,7 +58,20 @@ const CATALOG_PROVIDERS = [
   RawVariableService,
   CategoryRepository,
   CategoryService,
+  CatalogueFieldsCheck,
 ];
+
+// Aggregate variables: the calculation (live after each stored batch, back-fill in the background, preview).
+const AGGREGATE_ENGINE_PROVIDERS = [
+  AggregateSeriesRepository,
+  AggregateCalculator,
+  AggregateBackfillRepository,
+  AggregateBackfill,
+  AggregatePreviewService,
+];
+
+// Aggregate variables' catalogue API (create, read, rename, share, delete with their dependencies).
+const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableService, RuleReferenceClient];
 
 @Module({
   imports: [CsvUploadModule],
@@ -61,9 +85,12 @@ const CATALOG_PROVIDERS = [
     DatastoreController,
     RawVariableController,
     CategoryController,
+    AggregatePreviewController,
+    AggregateVariableController,
   ],
   providers: [
     AggregateCatalog,
+    ...AGGREGATE_ENGINE_PROVIDERS,
     VariableRepository,
     MeasurementRepository,
     MeasurementWriter,
@@ -81,6 +108,7 @@ const CATALOG_PROVIDERS = [
     QueryService,
     ReadCacheRepository,
     ReadCacheService,
+    ...AGGREGATE_API_PROVIDERS,
   ],
   exports: [IngestionService, RollupService],
 })
