@@ -53,7 +53,11 @@ describe('aggregate variables in Chromium', () => {
     const box = page.getByRole('combobox', { name: label, exact: true });
     await box.click();
     await box.fill(clientReference);
-    await page.getByTestId(`variable-option-${clientReference}`).click();
+    // The option drawn in the open list (antd also keeps an accessible copy of the active one).
+    await openDropdown(page)
+      .locator('.ant-select-item-option')
+      .getByTestId(`variable-option-${clientReference}`)
+      .click();
   }
   // Lines with data drawn by the chart inside `selector`.
   const drawnLines = (page: Page, selector: string, count: number) =>
@@ -86,7 +90,11 @@ describe('aggregate variables in Chromium', () => {
     await openDropdown(page).getByTitle('− (difference)').click();
     await chooseVariable(page, 'Second variable', INPUTS[1]);
     // The preview: the calculation over the last 24 hours beside its two inputs.
-    await drawnLines(page, '[data-testid="aggregate-preview-chart"]', 3);
+    await drawnLines(page, '[data-testid="aggregate-preview-chart"]', 3).catch(async (error: unknown) => {
+      // Say what the preview showed instead: a spinner, an error, fewer lines.
+      const card = await page.locator('.ant-card', { hasText: 'Preview' }).innerText();
+      throw new Error(`${String(error)}\nThe preview card shows: ${card}`);
+    });
     await page.getByLabel('Name', { exact: true }).fill(NAME);
     await page.getByLabel('Unit', { exact: true }).fill('m3/h');
     await page.getByRole('checkbox', { name: 'Calculate historical data' }).check();
@@ -139,7 +147,7 @@ describe('aggregate variables in Chromium', () => {
     await page.getByRole('combobox', { name: 'User or group', exact: true }).click();
     await openDropdown(page).locator('.ant-select-item-option', { hasText: 'analyst' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByRole('cell', { name: 'analyst' }).waitFor();
+    await page.getByLabel('Read for analyst', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
 

@@ -58,6 +58,9 @@ export function AggregatePreview({ definition, name }: AggregatePreviewProps) {
   } else {
     body = (
       <>
+        {inputs.isError && (
+          <ApiErrorAlert title={t('aggregateVariables.preview.inputsError')} error={inputs.error} />
+        )}
         <div style={{ height: 260 }} data-testid="aggregate-preview-chart">
           <EvolutionChart
             options={previewChartOptions({
