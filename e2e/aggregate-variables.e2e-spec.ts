@@ -3,7 +3,7 @@
 // variable created with historic from the evolution variables page (its preview drawn before saving), its
 // history calculated to 100 %, explored beside its two inputs, and shared on the permissions screen with a
 // user who then finds it in the operated list, read-only.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { AggregateVariableDto, TokenPairDto, VariableMinimalDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
@@ -48,13 +48,18 @@ describe('aggregate variables in Chromium', () => {
     await app?.stop();
   });
 
-  const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
+  // The open list of one selector: another selector's list may still be fading out, with the same options.
+  async function listOf(page: Page, box: Locator): Promise<Locator> {
+    const listId = await box.getAttribute('aria-controls');
+    return page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) });
+  }
   async function chooseVariable(page: Page, label: string, clientReference: string) {
     const box = page.getByRole('combobox', { name: label, exact: true });
     await box.click();
     await box.fill(clientReference);
-    // The option drawn in the open list (antd also keeps an accessible copy of the active one).
-    await openDropdown(page)
+    await (
+      await listOf(page, box)
+    )
       .locator('.ant-select-item-option')
       .getByTestId(`variable-option-${clientReference}`)
       .click();
@@ -86,8 +91,9 @@ describe('aggregate variables in Chromium', () => {
     await page.waitForURL(`${app.url}/aggregate-variable/operated?origin=ExplorerEvolutionVariables`);
     await page.getByRole('heading', { name: 'New operated variable' }).waitFor();
     await chooseVariable(page, 'First operand', INPUTS[0]);
-    await page.getByRole('combobox', { name: 'Operator', exact: true }).click();
-    await openDropdown(page).getByTitle('− (difference)').click();
+    const operator = page.getByRole('combobox', { name: 'Operator', exact: true });
+    await operator.click();
+    await (await listOf(page, operator)).getByTitle('− (difference)').click();
     await chooseVariable(page, 'Second variable', INPUTS[1]);
     // The preview: the calculation over the last 24 hours beside its two inputs.
     await drawnLines(page, '[data-testid="aggregate-preview-chart"]', 3).catch(async (error: unknown) => {
@@ -144,8 +150,14 @@ describe('aggregate variables in Chromium', () => {
     await page.getByRole('button', { name: `Share ${NAME}` }).click();
     await page.waitForURL(`${app.url}/variable/${created.id}/permission/list`);
     await page.getByRole('button', { name: 'Add permission' }).click();
-    await page.getByRole('combobox', { name: 'User or group', exact: true }).click();
-    await openDropdown(page).locator('.ant-select-item-option', { hasText: 'analyst' }).first().click();
+    const target = page.getByRole('combobox', { name: 'User or group', exact: true });
+    await target.click();
+    await (
+      await listOf(page, target)
+    )
+      .locator('.ant-select-item-option', { hasText: 'analyst' })
+      .first()
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByLabel('Read for analyst', { exact: true }).waitFor();
     expect(errors).toEqual([]);
