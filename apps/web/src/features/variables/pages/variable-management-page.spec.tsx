@@ -67,7 +67,10 @@ describe('variable management and raw variable list', () => {
       'href',
       '/raw-variable?id=1&origin=VariableManagement',
     );
-    expect(labelled('Edit Variable 2').closest('a')).toHaveAttribute('href', '/aggregate-variable/menu');
+    expect(labelled('Edit Variable 2').closest('a')).toHaveAttribute(
+      'href',
+      '/aggregate-variable/edit?id=2&origin=VariableManagement',
+    );
     expect(screen.getByText('Taxonomy').closest('a')).toHaveAttribute('href', '/tags-tree');
     expect(screen.getByText('Categorical variables').closest('a')).toHaveAttribute(
       'href',
