@@ -4,6 +4,10 @@ import { AggregateBackfillRepository } from './aggregate-variable/aggregate-back
 import { AggregateBackfill } from './aggregate-variable/aggregate-backfill.service';
 import { AggregateCalculator } from './aggregate-variable/aggregate-calculator.service';
 import { AggregateCatalog } from './aggregate-variable/aggregate-catalog.service';
+import { AggregateVariableController } from './aggregate-variable/aggregate-variable.controller';
+import { AggregateVariableRepository } from './aggregate-variable/aggregate-variable.repository';
+import { AggregateVariableService } from './aggregate-variable/aggregate-variable.service';
+import { RuleReferenceClient } from './aggregate-variable/rule-reference.client';
 import { AggregatePreviewController } from './aggregate-variable/aggregate-preview.controller';
 import { AggregatePreviewService } from './aggregate-variable/aggregate-preview.service';
 import { AggregateSeriesRepository } from './aggregate-variable/aggregate-series.repository';
@@ -36,6 +40,7 @@ import { RollupRepository } from './rollup/rollup.repository';
 import { RollupService } from './rollup/rollup.service';
 import { RawVariableController } from './variable/raw-variable.controller';
 import { RawVariableService } from './variable/raw-variable.service';
+import { CatalogueFieldsCheck } from './variable/catalogue-fields';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 import { VariableService } from './variable/variable.service';
@@ -53,8 +58,11 @@ const CATALOG_PROVIDERS = [
   RawVariableService,
   CategoryRepository,
   CategoryService,
+  CatalogueFieldsCheck,
 ];
 
+// Aggregate variables' catalogue API (create, read, rename, share, delete with their dependencies).
+const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableService, RuleReferenceClient];
 // Aggregate variables: the calculation (live after each stored batch, back-fill in the background, preview).
 const AGGREGATE_ENGINE_PROVIDERS = [
   AggregateSeriesRepository,
@@ -76,6 +84,7 @@ const AGGREGATE_ENGINE_PROVIDERS = [
     DatastoreController,
     RawVariableController,
     CategoryController,
+    AggregateVariableController,
     AggregatePreviewController,
   ],
   providers: [
@@ -98,6 +107,7 @@ const AGGREGATE_ENGINE_PROVIDERS = [
     QueryService,
     ReadCacheRepository,
     ReadCacheService,
+    ...AGGREGATE_API_PROVIDERS,
   ],
   exports: [IngestionService, RollupService],
 })

@@ -1,28 +1,34 @@
 import type { AggregateBackfillDto, AggregateBackfillState } from '@plantlens/contracts';
 
-/** The back-fill columns of an aggregate (times in epoch ms). */
 export interface BackfillColumns {
-  state: AggregateBackfillState;
-  fromMs: number | null;
-  toMs: number | null;
-  doneUntilMs: number | null;
-  error: string | null;
+  backfillState: AggregateBackfillState;
+  backfillFrom: Date | null;
+  backfillTo: Date | null;
+  backfillDoneUntil: Date | null;
+  backfillError: string | null;
 }
 
-/** The progress the API answers: the share of the planned range committed, 100 once done. */
+/**
+ * The progress of a history calculation: the share of its range [from, to) committed so far, in whole
+ * percent rounded down (100 only once done); 0 before it is planned (none, pending) and for an empty range
+ * not yet done. A failed one keeps the share it reached.
+ */
 export function backfillProgress(columns: BackfillColumns): AggregateBackfillDto {
-  const { state, fromMs, toMs, doneUntilMs, error } = columns;
-  let percent = 0;
-  if (state === 'done') percent = 100;
-  else if (fromMs !== null && toMs !== null && doneUntilMs !== null) {
-    percent =
-      toMs > fromMs ? Math.min(100, Math.max(0, ((doneUntilMs - fromMs) / (toMs - fromMs)) * 100)) : 100;
-  }
+  const fromMs = columns.backfillFrom?.getTime() ?? null;
+  const toMs = columns.backfillTo?.getTime() ?? null;
   return {
-    state,
-    percent: Math.floor(percent * 10) / 10,
+    state: columns.backfillState,
+    percent: percentOf(columns, fromMs, toMs),
     fromMs,
     toMs,
-    error: state === 'failed' ? error : null,
+    error: columns.backfillState === 'failed' ? columns.backfillError : null,
   };
+}
+
+function percentOf(columns: BackfillColumns, fromMs: number | null, toMs: number | null): number {
+  if (columns.backfillState === 'done') return 100;
+  const doneMs = columns.backfillDoneUntil?.getTime();
+  if (fromMs === null || toMs === null || doneMs === undefined || toMs <= fromMs) return 0;
+  const share = (doneMs - fromMs) / (toMs - fromMs);
+  return Math.min(99, Math.max(0, Math.floor(share * 100)));
 }

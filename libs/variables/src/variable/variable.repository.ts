@@ -46,7 +46,8 @@ const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\
 // Two parameters per link; PostgreSQL takes at most 65 535 parameters per statement.
 const LINK_CHUNK = 10_000;
 
-const INT4_MAX = 2 ** 31 - 1;
+/** Ids are int4: a larger number names no variable (and must not fail a query). */
+export const INT4_MAX = 2 ** 31 - 1;
 
 @Injectable()
 export class VariableRepository {
@@ -84,10 +85,10 @@ export class VariableRepository {
   }
 
   /**
-   * The raw variable editor's save, in one transaction: name, unit and category, and the tags the
-   * variable carries become exactly `tagIds`.
+   * A variable editor's save (raw or aggregate), in one transaction: name, unit and category, and the tags
+   * the variable carries become exactly `tagIds`.
    */
-  async updateRaw(
+  async updateCatalogueFields(
     id: number,
     fields: { name: string; unit: string | null; categoryId: number | null },
     tagIds: number[],
@@ -98,15 +99,7 @@ export class VariableRepository {
         .set({ name: fields.name, unit: fields.unit, category_id: fields.categoryId })
         .where('id', '=', id)
         .execute();
-      let removed = trx.deleteFrom('variables.variable_tag').where('variable_id', '=', id);
-      if (tagIds.length > 0) removed = removed.where('tag_id', 'not in', tagIds);
-      await removed.execute();
-      if (tagIds.length > 0)
-        await trx
-          .insertInto('variables.variable_tag')
-          .values(tagIds.map((tagId) => ({ variable_id: id, tag_id: tagId })))
-          .onConflict((conflict) => conflict.columns(['variable_id', 'tag_id']).doNothing())
-          .execute();
+      await replaceTags(trx, id, tagIds);
     });
   }
 
@@ -267,4 +260,17 @@ export class VariableRepository {
     }
     return query;
   }
+}
+
+/** The variable carries exactly `tagIds` afterwards (links kept where they already exist). */
+export async function replaceTags(db: VariablesDb, variableId: number, tagIds: number[]): Promise<void> {
+  let removed = db.deleteFrom('variables.variable_tag').where('variable_id', '=', variableId);
+  if (tagIds.length > 0) removed = removed.where('tag_id', 'not in', tagIds);
+  await removed.execute();
+  if (tagIds.length > 0)
+    await db
+      .insertInto('variables.variable_tag')
+      .values(tagIds.map((tagId) => ({ variable_id: variableId, tag_id: tagId })))
+      .onConflict((conflict) => conflict.columns(['variable_id', 'tag_id']).doNothing())
+      .execute();
 }
