@@ -33,8 +33,9 @@ describe('backfillProgress', () => {
       toMs: 5_000,
       error: null,
     });
-    expect(backfillProgress(planned({ backfillDoneUntil: at(4_999) })).percent).toBe(99);
-    expect(backfillProgress(planned({ backfillDoneUntil: at(5_000) })).percent).toBe(99);
+    expect(backfillProgress(planned({ backfillDoneUntil: at(1_004) })).percent).toBe(0.1);
+    expect(backfillProgress(planned({ backfillDoneUntil: at(4_999) })).percent).toBe(99.9);
+    expect(backfillProgress(planned({ backfillDoneUntil: at(5_000) })).percent).toBe(99.9);
     expect(backfillProgress(planned({ backfillState: 'done', backfillDoneUntil: at(5_000) })).percent).toBe(
       100,
     );
