@@ -29,7 +29,7 @@ export type AggregateBackfillState = (typeof AGGREGATE_BACKFILL_STATES)[number];
 
 export interface AggregateBackfillDto {
   state: AggregateBackfillState;
-  /** 0–100, of the time range to calculate */
+  /** 0–100 in tenths, of the time range to calculate (100 only once done) */
   percent: number;
   /** epoch ms of the range being back-filled (null until planned, or when there is nothing to fill) */
   fromMs: number | null;

@@ -4,13 +4,13 @@ import { AggregateBackfillRepository } from './aggregate-variable/aggregate-back
 import { AggregateBackfill } from './aggregate-variable/aggregate-backfill.service';
 import { AggregateCalculator } from './aggregate-variable/aggregate-calculator.service';
 import { AggregateCatalog } from './aggregate-variable/aggregate-catalog.service';
-import { AggregatePreviewController } from './aggregate-variable/aggregate-preview.controller';
-import { AggregatePreviewService } from './aggregate-variable/aggregate-preview.service';
-import { AggregateSeriesRepository } from './aggregate-variable/aggregate-series.repository';
 import { AggregateVariableController } from './aggregate-variable/aggregate-variable.controller';
 import { AggregateVariableRepository } from './aggregate-variable/aggregate-variable.repository';
 import { AggregateVariableService } from './aggregate-variable/aggregate-variable.service';
 import { RuleReferenceClient } from './aggregate-variable/rule-reference.client';
+import { AggregatePreviewController } from './aggregate-variable/aggregate-preview.controller';
+import { AggregatePreviewService } from './aggregate-variable/aggregate-preview.service';
+import { AggregateSeriesRepository } from './aggregate-variable/aggregate-series.repository';
 import { CategoryController } from './category/category.controller';
 import { CategoryRepository } from './category/category.repository';
 import { CategoryService } from './category/category.service';
@@ -61,6 +61,8 @@ const CATALOG_PROVIDERS = [
   CatalogueFieldsCheck,
 ];
 
+// Aggregate variables' catalogue API (create, read, rename, share, delete with their dependencies).
+const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableService, RuleReferenceClient];
 // Aggregate variables: the calculation (live after each stored batch, back-fill in the background, preview).
 const AGGREGATE_ENGINE_PROVIDERS = [
   AggregateSeriesRepository,
@@ -69,9 +71,6 @@ const AGGREGATE_ENGINE_PROVIDERS = [
   AggregateBackfill,
   AggregatePreviewService,
 ];
-
-// Aggregate variables' catalogue API (create, read, rename, share, delete with their dependencies).
-const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableService, RuleReferenceClient];
 
 @Module({
   imports: [CsvUploadModule],
@@ -85,8 +84,8 @@ const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableS
     DatastoreController,
     RawVariableController,
     CategoryController,
-    AggregatePreviewController,
     AggregateVariableController,
+    AggregatePreviewController,
   ],
   providers: [
     AggregateCatalog,

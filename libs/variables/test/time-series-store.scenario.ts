@@ -69,7 +69,9 @@ export async function openTimeSeriesStore(config: PlatformConfig): Promise<TimeS
 // The scenario's retention: raw points 30 days, rollups 60 days.
 export const SCENARIO_RETENTION = { RAW_RETENTION_DAYS: '30', ROLLUP_RETENTION_DAYS: '60' };
 
-const T0 = Math.floor(Date.now() / DAY_MS) * DAY_MS - 25 * DAY_MS;
+// On an even day since the epoch, so every grid the cases below expect (16-hour columns included) starts
+// on a column boundary whatever the date of the run.
+const T0 = Math.floor(Date.now() / (2 * DAY_MS)) * 2 * DAY_MS - 26 * DAY_MS;
 
 function withoutSum(row: RollupRow): Omit<RollupRow, 'sum'> {
   const { sum: _sum, ...rest } = row;

@@ -60,6 +60,22 @@ describe('InMemoryBroker', () => {
     expect(thirdAccepted).toBe(true);
   });
 
+  it('lets a handler publish into its own unbounded topic while that topic is full', async () => {
+    const broker = new InMemoryBroker({ maxInFlightPerTopic: 2, unboundedTopics: ['chained'] });
+    const seen: string[] = [];
+    // Each message's handler publishes the next one and waits for it to be accepted, as the aggregate
+    // calculator does for aggregates of aggregates; on a bounded topic the third publish would never return.
+    broker.subscribe('chained', 'calculator', async (message) => {
+      seen.push(message.value);
+      const next = Number(message.value) + 1;
+      if (next < 6) await broker.publish('chained', String(next), String(next));
+    });
+    await broker.publish('chained', '0', '0');
+    await broker.publish('chained', '1', '1');
+    await broker.drain();
+    expect(seen.sort()).toEqual(['0', '1', '1', '2', '2', '3', '3', '4', '4', '5', '5']);
+  });
+
   it('keeps the latest messages of a topic nobody consumes, without holding its publishers', async () => {
     const broker = new InMemoryBroker({ maxInFlightPerTopic: 2, maxRetainedPerTopic: 3 });
     for (let index = 0; index < 10; index += 1) await broker.publish('unread', String(index), 'k');

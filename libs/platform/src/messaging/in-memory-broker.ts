@@ -5,7 +5,9 @@
 // - every consumer group receives every message; messages published before a group subscribes wait for it;
 // - a handler that fails leaves the message uncommitted: it is redelivered after a backoff, so a failure
 //   to store never loses data (at-least-once; handlers are idempotent);
-// - publishing waits while too many messages are in flight to consumers, as a producer waits for broker acks;
+// - publishing waits while too many messages are in flight to consumers, as a producer waits for broker acks —
+//   except on the topics named unbounded: those whose own consumers publish into them (aggregates of
+//   aggregates on `measurements.derived`), where a full topic would wait for its own handlers forever;
 // - a topic nobody consumes (yet) keeps its latest `maxRetainedPerTopic` messages, as Kafka's retention
 //   would, instead of holding its publishers forever (standalone has no consumer of `incidences`).
 
@@ -40,6 +42,8 @@ export interface InMemoryBrokerOptions {
   partitions?: number;
   maxInFlightPerTopic?: number;
   maxRetainedPerTopic?: number;
+  /** topics whose publishers never wait for room (their volume is bounded by another topic's) */
+  unboundedTopics?: readonly string[];
   retryBackoffMs?: { initial: number; max: number };
   onHandlerError?: (error: unknown, message: BrokerMessage, attempt: number) => void;
 }
@@ -62,7 +66,10 @@ export class InMemoryBroker {
 
   async publish(topic: string, value: string, key: string | null = null): Promise<void> {
     if (this.closed) throw new Error('in-memory broker is closed');
-    while (this.inFlightToGroups(topic) >= this.maxInFlight) {
+    while (
+      !this.options.unboundedTopics?.includes(topic) &&
+      this.inFlightToGroups(topic) >= this.maxInFlight
+    ) {
       await new Promise<void>((resolve) => this.waiters(topic).push(resolve));
     }
     const state = this.topic(topic);

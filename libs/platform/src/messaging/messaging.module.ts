@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientKafka, Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { Topics } from '@plantlens/contracts';
 import type { PlatformConfig } from '../config/platform-config';
 import { READINESS_CHECKS, type ReadinessCheck } from '../health/readiness';
 import { InMemoryBroker } from './in-memory-broker';
@@ -22,7 +23,12 @@ export class MessagingModule implements OnApplicationShutdown {
     return {
       module: MessagingModule,
       providers: [
-        { provide: InMemoryBroker, useFactory: () => new InMemoryBroker() },
+        {
+          provide: InMemoryBroker,
+          // The derived topic's consumer publishes into it (aggregates of aggregates): bounding it could
+          // wait for itself. Its volume follows the bounded `measurements` topic's.
+          useFactory: () => new InMemoryBroker({ unboundedTopics: [Topics.derivedMeasurements] }),
+        },
         {
           provide: EVENT_CLIENT,
           inject: [InMemoryBroker],

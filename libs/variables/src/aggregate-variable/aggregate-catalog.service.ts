@@ -24,6 +24,10 @@ export class AggregateCatalog implements OnApplicationBootstrap, OnModuleDestroy
   private byVariable = new Map<number, AggregateEntry>();
   private byInput = new Map<number, AggregateEntry[]>();
   private readonly job: PeriodicJob<void>;
+  // Reload requests and the latest request a completed load has seen: a load already running when a
+  // change commits may have read before it, so the request waits for a load that starts after it.
+  private requested = 0;
+  private loaded = 0;
 
   constructor(database: Database) {
     this.db = database.kysely as VariablesDb;
@@ -45,9 +49,10 @@ export class AggregateCatalog implements OnApplicationBootstrap, OnModuleDestroy
     return this.job.stop();
   }
 
-  /** Reads every definition again; resolves once the new index is in place. */
-  reload(): Promise<void> {
-    return this.job.runNow();
+  /** Reads every definition again; resolves once an index read after this call is in place. */
+  async reload(): Promise<void> {
+    const request = ++this.requested;
+    while (this.loaded < request) await this.job.runNow();
   }
 
   get(variableId: number): AggregateEntry | undefined {
@@ -68,6 +73,7 @@ export class AggregateCatalog implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private async load(): Promise<void> {
+    const request = this.requested;
     const rows = await this.db
       .selectFrom('variables.aggregate_variable')
       .select(['variable_id', 'definition', 'input_ids'])
@@ -88,5 +94,6 @@ export class AggregateCatalog implements OnApplicationBootstrap, OnModuleDestroy
     }
     this.byVariable = byVariable;
     this.byInput = byInput;
+    this.loaded = Math.max(this.loaded, request);
   }
 }

@@ -16,6 +16,7 @@ import { IdentityClient, validationException, type AuthenticatedUser } from '@pl
 import { CatalogueFieldsCheck } from '../variable/catalogue-fields';
 import { VariableRepository, type VariableRow } from '../variable/variable.repository';
 import { toMinimal } from '../variable/variable.service';
+import { AggregateBackfill } from './aggregate-backfill.service';
 import { AggregateCatalog } from './aggregate-catalog.service';
 import { aggregateFormula } from './aggregate-formula';
 import {
@@ -61,6 +62,7 @@ export class AggregateVariableService {
     private readonly identity: IdentityClient,
     private readonly rules: RuleReferenceClient,
     private readonly catalog: AggregateCatalog,
+    private readonly backfill: AggregateBackfill,
   ) {}
 
   /** The readable ones (of one goal when given), newest first. */
@@ -96,6 +98,8 @@ export class AggregateVariableService {
       throw error;
     }
     await this.catalogChanged();
+    // Its history starts at once rather than at the worker's next poll.
+    if (historic) this.backfill.wake();
     return this.get(user, id);
   }
 

@@ -10,8 +10,8 @@ export interface BackfillColumns {
 
 /**
  * The progress of a history calculation: the share of its range [from, to) committed so far, in tenths of a
- * percent rounded down so that a long one visibly moves (100 only once done); 0 before it is planned (none,
- * pending) and for an empty range not yet done. A failed one keeps the share it reached.
+ * percent rounded down (100 only once done); 0 before it is planned (none, pending) and for an empty range
+ * not yet done. A failed one keeps the share it reached.
  */
 export function backfillProgress(columns: BackfillColumns): AggregateBackfillDto {
   const fromMs = columns.backfillFrom?.getTime() ?? null;
@@ -30,5 +30,6 @@ function percentOf(columns: BackfillColumns, fromMs: number | null, toMs: number
   const doneMs = columns.backfillDoneUntil?.getTime();
   if (fromMs === null || toMs === null || doneMs === undefined || toMs <= fromMs) return 0;
   const share = (doneMs - fromMs) / (toMs - fromMs);
+  // Tenths: a history of years moves visibly chunk after chunk.
   return Math.min(99.9, Math.max(0, Math.floor(share * 1000) / 10));
 }
