@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idList } from './explorer';
 import { pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
 import type { TagRefDto, VariableMinimalDto } from './variable';
 
@@ -239,6 +240,13 @@ export interface AggregatePreviewDto {
 
 // Rules service: the rules that read any of the given variables (for the dependency check of a delete).
 // GET /api/web/rule/by-variables?ids=1,2 (service token).
+export const RULE_BY_VARIABLES_MAX_IDS = 1000;
+export const ruleByVariablesQuerySchema = z.object({
+  ids: idList.refine((ids) => ids.length <= RULE_BY_VARIABLES_MAX_IDS, {
+    message: `must list at most ${RULE_BY_VARIABLES_MAX_IDS} variables`,
+  }),
+});
+export type RuleByVariablesQuery = z.infer<typeof ruleByVariablesQuerySchema>;
 export interface RuleReferenceDto {
   id: number;
   name: string;

@@ -19,6 +19,7 @@ import { EmailSenderService } from './notification/email-sender.service';
 import { NotificationConsumer } from './notification/notification.consumer';
 import { OutboxService } from './outbox/outbox.service';
 import { RuleController } from './rule/rule.controller';
+import { RuleReferenceController } from './rule/rule-reference.controller';
 import { RuleRepository } from './rule/rule.repository';
 import { RuleService } from './rule/rule.service';
 import { VariableCatalogClient } from './rule/variable-catalog.client';
@@ -28,6 +29,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
 @Module({
   controllers: [
     RuleController,
+    RuleReferenceController,
     IncidenceController,
     CurrentStatusController,
     EngineConsumer,

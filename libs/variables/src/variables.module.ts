@@ -1,6 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
 import { AggregateCatalog } from './aggregate-variable/aggregate-catalog.service';
+import { AggregateVariableController } from './aggregate-variable/aggregate-variable.controller';
+import { AggregateVariableRepository } from './aggregate-variable/aggregate-variable.repository';
+import { AggregateVariableService } from './aggregate-variable/aggregate-variable.service';
+import { RuleReferenceClient } from './aggregate-variable/rule-reference.client';
 import { CategoryController } from './category/category.controller';
 import { CategoryRepository } from './category/category.repository';
 import { CategoryService } from './category/category.service';
@@ -30,6 +34,7 @@ import { RollupRepository } from './rollup/rollup.repository';
 import { RollupService } from './rollup/rollup.service';
 import { RawVariableController } from './variable/raw-variable.controller';
 import { RawVariableService } from './variable/raw-variable.service';
+import { CatalogueFieldsCheck } from './variable/catalogue-fields';
 import { VariableController } from './variable/variable.controller';
 import { VariableRepository } from './variable/variable.repository';
 import { VariableService } from './variable/variable.service';
@@ -47,7 +52,11 @@ const CATALOG_PROVIDERS = [
   RawVariableService,
   CategoryRepository,
   CategoryService,
+  CatalogueFieldsCheck,
 ];
+
+// Aggregate variables' catalogue API (create, read, rename, share, delete with their dependencies).
+const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableService, RuleReferenceClient];
 
 @Module({
   imports: [CsvUploadModule],
@@ -61,6 +70,7 @@ const CATALOG_PROVIDERS = [
     DatastoreController,
     RawVariableController,
     CategoryController,
+    AggregateVariableController,
   ],
   providers: [
     AggregateCatalog,
@@ -81,6 +91,7 @@ const CATALOG_PROVIDERS = [
     QueryService,
     ReadCacheRepository,
     ReadCacheService,
+    ...AGGREGATE_API_PROVIDERS,
   ],
   exports: [IngestionService, RollupService],
 })

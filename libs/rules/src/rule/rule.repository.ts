@@ -5,6 +5,7 @@ import {
   type RuleCatalogEvent,
   type RuleCondition,
   type RuleOperator,
+  type RuleReferenceDto,
 } from '@plantlens/contracts';
 import { Database, type DatabaseConnection } from '@plantlens/platform';
 import { sql } from 'kysely';
@@ -87,6 +88,22 @@ export class RuleRepository {
   findByIds(ids: number[]): Promise<RuleRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.selectRules().where('id', 'in', ids).execute();
+  }
+
+  /** The rules with any of the variables as an operand, by name. */
+  async findReadersOf(variableIds: number[]): Promise<RuleReferenceDto[]> {
+    const rows = await this.db
+      .selectFrom('rules.rule')
+      .select(['id', 'name', 'var_one_id as varOneId', 'var_two_id as varTwoId'])
+      .where((eb) => eb.or([eb('var_one_id', 'in', variableIds), eb('var_two_id', 'in', variableIds)]))
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    return rows.map(({ id, name, varOneId, varTwoId }) => ({
+      id,
+      name,
+      variableIds: [varOneId, varTwoId].filter((variableId): variableId is number => variableId !== null),
+    }));
   }
 
   /** Inserts the rules (and their assets) in one transaction; returns their ids in order. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '@plantlens/platform';
+import { sql } from 'kysely';
 import type { VariablesDb } from '../database/variables-database';
 
 /** Raw points of one variable (every variable when null) changed in [fromMs, toMs], both ends included. */
@@ -137,6 +138,17 @@ export class ReadCacheRepository {
       await connection.query(FORGET_OLD_INVALIDATIONS);
       return row?.deleted ?? 0;
     });
+  }
+
+  /**
+   * Within the caller's transaction (`db`), the entries of a variable being deleted go, and an answer being
+   * computed with it is not stored afterwards.
+   */
+  async forgetVariable(db: VariablesDb, variableId: number): Promise<void> {
+    await sql.raw(LOCK).execute(db);
+    await sql`insert into variables.read_cache_invalidation (variable_id, from_ts, to_ts)
+              values (${variableId}, '-infinity', 'infinity')`.execute(db);
+    await sql`delete from variables.read_cache where ${variableId}::int4 = any(variable_ids)`.execute(db);
   }
 
   /** The newest entries first, each with the beginning of its value only. */

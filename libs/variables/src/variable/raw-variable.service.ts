@@ -1,8 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { RawVariableMessages, type RawVariableDto, type RawVariableUpdate } from '@plantlens/contracts';
 import { validationException } from '@plantlens/platform';
-import { CategoryRepository } from '../category/category.repository';
-import { TagRepository } from '../tag/tag.repository';
+import { CatalogueFieldsCheck } from './catalogue-fields';
 import { VariableRepository } from './variable.repository';
 
 // The raw variable editor (spec part 1 §2 "/raw-variable"): name, unit, category and tags of a measured
@@ -11,8 +10,7 @@ import { VariableRepository } from './variable.repository';
 export class RawVariableService {
   constructor(
     private readonly variables: VariableRepository,
-    private readonly categories: CategoryRepository,
-    private readonly tags: TagRepository,
+    private readonly catalogueFields: CatalogueFieldsCheck,
   ) {}
 
   async get(id: number): Promise<RawVariableDto> {
@@ -36,32 +34,16 @@ export class RawVariableService {
       throw validationException([
         { path: ['clientReference'], message: RawVariableMessages.clientReferenceLocked },
       ]);
-    if (changes.categoryId !== null && !(await this.categories.exists(changes.categoryId)))
-      throw validationException([{ path: ['categoryId'], message: RawVariableMessages.categoryNotFound }]);
-    const tagIds = await this.checkedTags(
+    await this.catalogueFields.checkCategory(changes.categoryId);
+    const tagIds = await this.catalogueFields.checkedTags(
       changes.tags,
       current.tags.map((tag) => tag.id),
     );
-    await this.variables.updateRaw(
+    await this.variables.updateCatalogueFields(
       changes.id,
       { name: changes.name, unit: changes.unit, categoryId: changes.categoryId },
       tagIds,
     );
     return this.get(changes.id);
   }
-
-  /** The tags to carry: the requested ones, which must exist, plus the system tags it carries already. */
-  private async checkedTags(requested: number[], carried: number[]): Promise<number[]> {
-    const known = new Set((await this.tags.findTree()).map((tag) => tag.id));
-    const unknown = requested.filter((id) => !known.has(id));
-    if (unknown.length > 0)
-      throw validationException([
-        { path: ['tags'], message: `${RawVariableMessages.tagsNotFound}: ${unknown.join(', ')}` },
-      ]);
-    if (requested.some((id) => isSystemTag(id) && !carried.includes(id)))
-      throw validationException([{ path: ['tags'], message: RawVariableMessages.systemTagsLocked }]);
-    return [...new Set([...requested, ...carried.filter(isSystemTag)])];
-  }
 }
-
-const isSystemTag = (id: number): boolean => id < 0;

@@ -84,10 +84,10 @@ export class VariableRepository {
   }
 
   /**
-   * The raw variable editor's save, in one transaction: name, unit and category, and the tags the
-   * variable carries become exactly `tagIds`.
+   * A variable editor's save (raw or aggregate), in one transaction: name, unit and category, and the tags
+   * the variable carries become exactly `tagIds`.
    */
-  async updateRaw(
+  async updateCatalogueFields(
     id: number,
     fields: { name: string; unit: string | null; categoryId: number | null },
     tagIds: number[],
@@ -98,15 +98,7 @@ export class VariableRepository {
         .set({ name: fields.name, unit: fields.unit, category_id: fields.categoryId })
         .where('id', '=', id)
         .execute();
-      let removed = trx.deleteFrom('variables.variable_tag').where('variable_id', '=', id);
-      if (tagIds.length > 0) removed = removed.where('tag_id', 'not in', tagIds);
-      await removed.execute();
-      if (tagIds.length > 0)
-        await trx
-          .insertInto('variables.variable_tag')
-          .values(tagIds.map((tagId) => ({ variable_id: id, tag_id: tagId })))
-          .onConflict((conflict) => conflict.columns(['variable_id', 'tag_id']).doNothing())
-          .execute();
+      await replaceTags(trx, id, tagIds);
     });
   }
 
@@ -256,4 +248,17 @@ export class VariableRepository {
     }
     return query;
   }
+}
+
+/** The variable carries exactly `tagIds` afterwards (links kept where they already exist). */
+export async function replaceTags(db: VariablesDb, variableId: number, tagIds: number[]): Promise<void> {
+  let removed = db.deleteFrom('variables.variable_tag').where('variable_id', '=', variableId);
+  if (tagIds.length > 0) removed = removed.where('tag_id', 'not in', tagIds);
+  await removed.execute();
+  if (tagIds.length > 0)
+    await db
+      .insertInto('variables.variable_tag')
+      .values(tagIds.map((tagId) => ({ variable_id: variableId, tag_id: tagId })))
+      .onConflict((conflict) => conflict.columns(['variable_id', 'tag_id']).doNothing())
+      .execute();
 }
