@@ -23,6 +23,7 @@ import { Client } from 'pg';
 import { gatewayService } from '../src/gateway-service';
 import {
   describeAggregateScenario,
+  eventually,
   SCENARIO_SIMULATOR_SETTINGS,
   type AggregateServices,
 } from './aggregate-variables.scenario';
@@ -73,12 +74,18 @@ describeAggregateScenario('cluster: PostgreSQL + Kafka', async () => {
   }).admin();
   await admin.connect();
   for (const topic of [Topics.measurements, Topics.derivedMeasurements]) {
-    const ends = await admin.fetchTopicOffsets(topic);
+    // On a fresh broker the topics' leaders may still be being elected.
+    const ends = await eventually(
+      () => admin.fetchTopicOffsets(topic).catch(() => null),
+      (offsets) => offsets !== null,
+      30_000,
+      500,
+    );
     for (const service of ['variables', 'rules'])
       await admin.setOffsets({
         groupId: group(service),
         topic,
-        partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+        partitions: ends!.map(({ partition, high }) => ({ partition, offset: high })),
       });
   }
   await admin.disconnect();
