@@ -1,10 +1,16 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { IdentityClient, SchemaMigrator } from '@plantlens/platform';
+import { AggregateBackfillRepository } from './aggregate-variable/aggregate-backfill.repository';
+import { AggregateBackfill } from './aggregate-variable/aggregate-backfill.service';
+import { AggregateCalculator } from './aggregate-variable/aggregate-calculator.service';
 import { AggregateCatalog } from './aggregate-variable/aggregate-catalog.service';
 import { AggregateVariableController } from './aggregate-variable/aggregate-variable.controller';
 import { AggregateVariableRepository } from './aggregate-variable/aggregate-variable.repository';
 import { AggregateVariableService } from './aggregate-variable/aggregate-variable.service';
 import { RuleReferenceClient } from './aggregate-variable/rule-reference.client';
+import { AggregatePreviewController } from './aggregate-variable/aggregate-preview.controller';
+import { AggregatePreviewService } from './aggregate-variable/aggregate-preview.service';
+import { AggregateSeriesRepository } from './aggregate-variable/aggregate-series.repository';
 import { CategoryController } from './category/category.controller';
 import { CategoryRepository } from './category/category.repository';
 import { CategoryService } from './category/category.service';
@@ -57,6 +63,14 @@ const CATALOG_PROVIDERS = [
 
 // Aggregate variables' catalogue API (create, read, rename, share, delete with their dependencies).
 const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableService, RuleReferenceClient];
+// Aggregate variables: the calculation (live after each stored batch, back-fill in the background, preview).
+const AGGREGATE_ENGINE_PROVIDERS = [
+  AggregateSeriesRepository,
+  AggregateCalculator,
+  AggregateBackfillRepository,
+  AggregateBackfill,
+  AggregatePreviewService,
+];
 
 @Module({
   imports: [CsvUploadModule],
@@ -71,9 +85,11 @@ const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableS
     RawVariableController,
     CategoryController,
     AggregateVariableController,
+    AggregatePreviewController,
   ],
   providers: [
     AggregateCatalog,
+    ...AGGREGATE_ENGINE_PROVIDERS,
     VariableRepository,
     MeasurementRepository,
     MeasurementWriter,
@@ -93,7 +109,7 @@ const AGGREGATE_API_PROVIDERS = [AggregateVariableRepository, AggregateVariableS
     ReadCacheService,
     ...AGGREGATE_API_PROVIDERS,
   ],
-  exports: [IngestionService, RollupService],
+  exports: [IngestionService, RollupService, AggregateBackfill],
 })
 export class VariablesModule implements OnModuleInit {
   constructor(private readonly migrator: SchemaMigrator) {}

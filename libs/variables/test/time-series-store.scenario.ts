@@ -2,7 +2,17 @@
 // `npm test` and on PostgreSQL in the integration suite. Services are wired by hand so that every rollup
 // run and every purge happens exactly when a test says so.
 import { Logger } from '@nestjs/common';
-import { Database, SchemaMigrator, type PlatformConfig } from '@plantlens/platform';
+import {
+  Database,
+  EventPublisher,
+  InMemoryBroker,
+  InMemoryClient,
+  SchemaMigrator,
+  type PlatformConfig,
+} from '@plantlens/platform';
+import { AggregateCalculator } from '../src/aggregate-variable/aggregate-calculator.service';
+import { AggregateCatalog } from '../src/aggregate-variable/aggregate-catalog.service';
+import { AggregateSeriesRepository } from '../src/aggregate-variable/aggregate-series.repository';
 import { variablesMigrations } from '../src/database/migrations';
 import { VARIABLES_SCHEMA } from '../src/database/variables-database';
 import { timelineGrid, type TimelineGrid } from '../src/explorer/timeline-grid';
@@ -39,10 +49,17 @@ export async function openTimeSeriesStore(config: PlatformConfig): Promise<TimeS
   const readCache = new ReadCacheService(new ReadCacheRepository(database), config);
   const writer = new MeasurementWriter(new MeasurementRepository(database), readCache, database);
   const rollups = new RollupService(new RollupRepository(database), variables, policy);
+  // No aggregate variables here: the calculator's catalogue stays empty and it never publishes.
+  const aggregates = new AggregateCalculator(
+    new AggregateCatalog(database),
+    new AggregateSeriesRepository(database),
+    new EventPublisher(new InMemoryClient(new InMemoryBroker())),
+    config,
+  );
   return {
     database,
     variables,
-    ingestion: new IngestionService(writer, variables, policy),
+    ingestion: new IngestionService(writer, variables, policy, aggregates),
     rollups,
     retention: new RetentionService(new RetentionRepository(database), variables, policy, readCache),
     timeline: new TimelineService(variables, new TimelineRepository(database), rollups, readCache),

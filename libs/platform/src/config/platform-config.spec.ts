@@ -64,6 +64,13 @@ describe('loadPlatformConfig', () => {
     );
   });
 
+  it('bounds the as-of age of aggregate variables', () => {
+    expect(loadPlatformConfig({}).AGGREGATE_ASOF_MAX_AGE_SECONDS).toBe(3600);
+    expect(() => loadPlatformConfig({ AGGREGATE_ASOF_MAX_AGE_SECONDS: '0' })).toThrow(
+      /AGGREGATE_ASOF_MAX_AGE_SECONDS/,
+    );
+  });
+
   it("bounds the simulator's hours of valve detail", () => {
     expect(loadPlatformConfig({}).SIMULATOR_VALVE_DETAIL_HOURS).toBe(12);
     expect(loadPlatformConfig({ SIMULATOR_VALVE_DETAIL_HOURS: '168' }).SIMULATOR_VALVE_DETAIL_HOURS).toBe(

@@ -127,6 +127,14 @@ const environmentSchema = z.object({
     .min(1)
     .max(366 * 86_400)
     .default(3600),
+  // Aggregate variables (docs/aggregate-variables.md): how old an input's value used as-of an output
+  // instant may be; an older one (a stalled sensor) leaves the instant without a point.
+  AGGREGATE_ASOF_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 86_400)
+    .default(3600),
   // Read cache of the variables service (docs/read-cache.md): most entries kept (the oldest go first; 0 turns
   // the cache off), largest answer stored, and how far behind the present a range must end to be cached.
   READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),

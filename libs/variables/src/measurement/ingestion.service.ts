@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   MEASUREMENT_MAX_FUTURE_MS,
   measurementBatchSchema,
+  Topics,
   type MeasurementPoint,
 } from '@plantlens/contracts';
+import { AggregateCalculator } from '../aggregate-variable/aggregate-calculator.service';
 import { RetentionPolicy } from '../retention/retention-policy';
 import { VariableRepository } from '../variable/variable.repository';
 import { MeasurementWriter } from './measurement-writer.service';
@@ -18,8 +20,15 @@ export const REJECTION_REASONS = [
   'future-timestamp',
   'expired-timestamp',
   'unknown-variable',
+  // an aggregate variable's point on `measurements`: only its calculation publishes its points
+  'aggregate-variable',
+  // a raw variable's point on `measurements.derived`, the topic of calculated points
+  'not-aggregate',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** The two topics of points: measured, and calculated by the aggregate variables. */
+export type MeasurementTopic = typeof Topics.measurements | typeof Topics.derivedMeasurements;
 
 export interface IngestionResult {
   stored: number;
@@ -30,7 +39,8 @@ export interface IngestionResult {
 const envelopeSchema = measurementBatchSchema.extend({ points: z.array(z.unknown()).min(1).max(100_000) });
 
 /**
- * Turns messages of the `measurements` topic into stored rows. Bad input is counted per reason and logged
+ * Turns messages of the `measurements` and `measurements.derived` topics into stored rows, then has the
+ * aggregate variables reading them recomputed (AggregateCalculator) before the message counts as done. Bad input is counted per reason and logged
  * and never stops the stream; a storage failure propagates so the message is delivered again. Calls that
  * must keep their order (a correction after the value it corrects) are awaited one after the other, as
  * the consumer of one partition does.
@@ -38,7 +48,8 @@ const envelopeSchema = measurementBatchSchema.extend({ points: z.array(z.unknown
 @Injectable()
 export class IngestionService {
   private readonly logger = new Logger(IngestionService.name);
-  private readonly knownVariableIds = new Set<number>();
+  // Whether each variable seen so far is an aggregate (fixed when the variable is created).
+  private readonly knownVariables = new Map<number, boolean>();
   private readonly totals: Record<RejectionReason | 'stored', number> = {
     stored: 0,
     ...(Object.fromEntries(REJECTION_REASONS.map((reason) => [reason, 0])) as Record<
@@ -51,13 +62,18 @@ export class IngestionService {
     private readonly writer: MeasurementWriter,
     private readonly variables: VariableRepository,
     private readonly retention: RetentionPolicy,
+    private readonly aggregates: AggregateCalculator,
   ) {}
 
   get counters(): Readonly<Record<RejectionReason | 'stored', number>> {
     return this.totals;
   }
 
-  async ingest(message: unknown, now = Date.now()): Promise<IngestionResult> {
+  async ingest(
+    message: unknown,
+    now = Date.now(),
+    topic: MeasurementTopic = Topics.measurements,
+  ): Promise<IngestionResult> {
     const rejected: IngestionResult['rejected'] = {};
     const reject = (reason: RejectionReason, count = 1) => {
       rejected[reason] = (rejected[reason] ?? 0) + count;
@@ -83,10 +99,18 @@ export class IngestionService {
       else if (point.ts < earliestKept) reject('expired-timestamp');
       else valid.push(point);
     }
-    const known = await this.keepKnownVariables(valid);
-    if (known.length < valid.length) reject('unknown-variable', valid.length - known.length);
+    await this.learnVariables(valid);
+    const derived = topic === Topics.derivedMeasurements;
+    const known: MeasurementPoint[] = [];
+    for (const point of valid) {
+      const aggregate = this.knownVariables.get(point.variableId);
+      if (aggregate === undefined) reject('unknown-variable');
+      else if (aggregate !== derived) reject(derived ? 'not-aggregate' : 'aggregate-variable');
+      else known.push(point);
+    }
     await this.writer.write(known);
     this.totals.stored += known.length;
+    await this.aggregates.afterStored(known);
     if (Object.keys(rejected).length > 0) {
       this.logger.warn(
         `Batch from "${envelope.data.source}": stored ${known.length}, rejected ${JSON.stringify(rejected)}`,
@@ -96,13 +120,12 @@ export class IngestionService {
   }
 
   // Only ids not seen before cost a query; a variable declared a moment ago is found at once.
-  private async keepKnownVariables(points: MeasurementPoint[]): Promise<MeasurementPoint[]> {
+  private async learnVariables(points: MeasurementPoint[]): Promise<void> {
     const unseen = new Set<number>();
-    for (const point of points)
-      if (!this.knownVariableIds.has(point.variableId)) unseen.add(point.variableId);
-    if (unseen.size > 0) {
-      for (const id of await this.variables.findExistingIds([...unseen])) this.knownVariableIds.add(id);
+    for (const point of points) if (!this.knownVariables.has(point.variableId)) unseen.add(point.variableId);
+    if (unseen.size === 0) return;
+    for (const { id, aggregate } of await this.variables.findKinds([...unseen])) {
+      this.knownVariables.set(id, aggregate);
     }
-    return unseen.size > 0 ? points.filter((point) => this.knownVariableIds.has(point.variableId)) : points;
   }
 }

@@ -98,7 +98,7 @@ export class MeasurementWriter {
 }
 
 // One range per variable, from its earliest to its latest touched bucket: one statement invalidates them all.
-function changedRanges(batch: PreparedBatch): ChangedRange[] {
+export function changedRanges(batch: PreparedBatch): ChangedRange[] {
   const byVariable = new Map<number, ChangedRange>();
   for (const { variableId, fromMs, toMs } of batch.touched) {
     const range = byVariable.get(variableId);

@@ -12,4 +12,10 @@ export class MeasurementConsumer {
   async onMeasurements(@Payload() batch: unknown): Promise<void> {
     await this.ingestion.ingest(batch);
   }
+
+  // Points of aggregate variables, published by their calculation (possibly in another replica).
+  @EventPattern(Topics.derivedMeasurements)
+  async onDerivedMeasurements(@Payload() batch: unknown): Promise<void> {
+    await this.ingestion.ingest(batch, Date.now(), Topics.derivedMeasurements);
+  }
 }

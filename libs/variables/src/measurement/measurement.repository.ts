@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '@plantlens/platform';
+import { Database, type DatabaseConnection } from '@plantlens/platform';
 import { encodeMeasurementCopy } from './binary-copy';
 import type { PreparedBatch } from './measurement-batch';
 
@@ -37,27 +37,31 @@ export class MeasurementRepository {
    */
   async store(batch: PreparedBatch): Promise<void> {
     if (batch.points.length === 0) return;
-    const copy = encodeMeasurementCopy(batch.points);
-    await this.database.transaction(async (connection) => {
-      await connection.query('savepoint new_points');
-      try {
-        await connection.copyFrom(
-          'copy variables.measurement (variable_id, ts, value) from stdin (format binary)',
-          copy,
-        );
-        await connection.query('release savepoint new_points');
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-        await connection.query('rollback to savepoint new_points');
-        await connection.query(CREATE_STAGING);
-        await connection.copyFrom('copy pg_temp.measurement_staging from stdin (format binary)', copy);
-        await connection.query(MERGE_STAGING);
-      }
-      await connection.query(RECORD_TOUCHED, [
-        batch.touched.map((range) => range.variableId),
-        batch.touched.map((range) => range.fromMs),
-        batch.touched.map((range) => range.toMs),
-      ]);
-    });
+    await this.database.transaction((connection) => storeOn(connection, batch));
   }
+}
+
+/** `store` within a transaction the caller holds (the back-fill commits a chunk and its progress together). */
+export async function storeOn(connection: DatabaseConnection, batch: PreparedBatch): Promise<void> {
+  if (batch.points.length === 0) return;
+  const copy = encodeMeasurementCopy(batch.points);
+  await connection.query('savepoint new_points');
+  try {
+    await connection.copyFrom(
+      'copy variables.measurement (variable_id, ts, value) from stdin (format binary)',
+      copy,
+    );
+    await connection.query('release savepoint new_points');
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+    await connection.query('rollback to savepoint new_points');
+    await connection.query(CREATE_STAGING);
+    await connection.copyFrom('copy pg_temp.measurement_staging from stdin (format binary)', copy);
+    await connection.query(MERGE_STAGING);
+  }
+  await connection.query(RECORD_TOUCHED, [
+    batch.touched.map((range) => range.variableId),
+    batch.touched.map((range) => range.fromMs),
+    batch.touched.map((range) => range.toMs),
+  ]);
 }

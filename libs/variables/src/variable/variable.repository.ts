@@ -119,6 +119,17 @@ export class VariableRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Which of the ids name a variable, and whether it is an aggregate one. */
+  async findKinds(ids: number[]): Promise<{ id: number; aggregate: boolean }[]> {
+    const candidates = ids.filter((id) => id <= INT4_MAX);
+    if (candidates.length === 0) return [];
+    return this.db
+      .selectFrom('variables.variable')
+      .select(['id', 'aggregate'])
+      .where('id', 'in', candidates)
+      .execute();
+  }
+
   /** Creates the variables that do not exist yet (unless told not to); existing ones keep their name and unit. */
   async declareRaw(
     declarations: RawVariableDeclaration[],

@@ -1,0 +1,168 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { aggregateDefinitionSchema } from '@plantlens/contracts';
+import { Database, PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { prepareBatch, type PreparedBatch } from '../measurement/measurement-batch';
+import { storeOn } from '../measurement/measurement.repository';
+import { changedRanges } from '../measurement/measurement-writer.service';
+import { ReadCacheService } from '../read-cache/read-cache.service';
+import { AggregateBackfillRepository } from './aggregate-backfill.repository';
+import { nthPointAfter, readRanges, storedExtent } from './aggregate-series.repository';
+import { calculateAggregate } from './calculation/aggregate-math';
+import { inputRanges, mergeRanges } from './calculation/input-ranges';
+
+export const AGGREGATE_BACKFILL_OPTIONS = Symbol('AGGREGATE_BACKFILL_OPTIONS');
+
+export interface AggregateBackfillOptions {
+  /** input points per chunk, shared among the inputs */
+  chunkInputPoints: number;
+  /** pause between chunks, for live ingestion and reads */
+  pauseMs: number;
+}
+
+const DEFAULT_OPTIONS: AggregateBackfillOptions = { chunkInputPoints: 100_000, pauseMs: 20 };
+// Pending rows of other replicas (or missed wakes) are picked up within this delay.
+const POLL_EVERY_MS = 5_000;
+// A chunk that fails this many times in a row fails the back-fill (a passing database hiccup does not).
+const MAX_ATTEMPTS = 3;
+
+type StepOutcome = 'progress' | 'finished' | 'busy';
+
+/**
+ * The history of `historic` aggregate variables (docs/aggregate-variables.md "Back-fill"): planned over the
+ * stored range of the inputs, computed in chunks of about `chunkInputPoints` input points in time order,
+ * each chunk stored through the writer's storage path together with its progress (`backfill_done_until`)
+ * in one transaction — a restart resumes after the last committed chunk, and replicas never compute the
+ * same chunk at once. Back-filled points are not published: the rules evaluate new points only.
+ */
+@Injectable()
+export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(AggregateBackfill.name);
+  private readonly options: AggregateBackfillOptions;
+  private readonly maxAgeMs: number;
+  private readonly job: PeriodicJob<void>;
+  private readonly failures = new Map<number, number>();
+  private wakeRequested = false;
+  private stopping = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly backfills: AggregateBackfillRepository,
+    private readonly readCache: ReadCacheService,
+    @Inject(PLATFORM_CONFIG) config: PlatformConfig,
+    @Optional() @Inject(AGGREGATE_BACKFILL_OPTIONS) options?: Partial<AggregateBackfillOptions>,
+  ) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+    this.maxAgeMs = config.AGGREGATE_ASOF_MAX_AGE_SECONDS * 1000;
+    this.job = new PeriodicJob({
+      everyMs: POLL_EVERY_MS,
+      run: () => this.run(),
+      onError: (error) => this.logger.error(`Aggregate back-fill stopped: ${describe(error)}`),
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.job.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    await this.job.stop();
+  }
+
+  /** Starts (or continues) working off the open back-fills; resolves when none is left that can progress. */
+  wake(): Promise<void> {
+    this.wakeRequested = true;
+    return this.job.runNow();
+  }
+
+  private async run(): Promise<void> {
+    for (;;) {
+      this.wakeRequested = false;
+      let finishedAny = false;
+      for (const open of await this.backfills.open()) {
+        if (this.stopping) return;
+        if (open.failedInputId !== null) {
+          await this.backfills.fail(
+            open.variableId,
+            `the history of input variable ${open.failedInputId} could not be calculated`,
+          );
+        } else if (!open.waiting) {
+          finishedAny = (await this.fill(open.variableId)) || finishedAny;
+        }
+      }
+      // Another back-fill may now have its inputs ready, or one was created meanwhile.
+      if (!finishedAny && !this.wakeRequested) return;
+    }
+  }
+
+  // Chunk after chunk until the back-fill ends (true) or another replica holds it.
+  private async fill(variableId: number): Promise<boolean> {
+    for (;;) {
+      if (this.stopping) return false;
+      let outcome: StepOutcome;
+      try {
+        outcome = await this.step(variableId);
+        this.failures.delete(variableId);
+      } catch (error) {
+        const attempts = (this.failures.get(variableId) ?? 0) + 1;
+        this.failures.set(variableId, attempts);
+        this.logger.warn(
+          `Back-fill of aggregate ${variableId} failed (attempt ${attempts}): ${describe(error)}`,
+        );
+        if (attempts < MAX_ATTEMPTS) return false;
+        this.failures.delete(variableId);
+        await this.backfills.fail(variableId, describe(error));
+        return true;
+      }
+      if (outcome !== 'progress') return outcome === 'finished';
+      // Lets queued live writes and reads run between chunks.
+      await new Promise((resolve) => setTimeout(resolve, this.options.pauseMs));
+    }
+  }
+
+  /** One transaction: plans the range (the first step), or computes, stores and records one chunk. */
+  async step(variableId: number, now = Date.now()): Promise<StepOutcome> {
+    let written: PreparedBatch | undefined;
+    const outcome = await this.database.transaction(async (connection): Promise<StepOutcome> => {
+      const claimed = await this.backfills.claim(connection, variableId);
+      if (!claimed) return 'busy';
+      if (claimed.state === 'pending' || claimed.fromMs === null || claimed.toMs === null) {
+        // Up to now at least, so the live calculation (already running) overlaps it.
+        const { firstMs, lastMs } = await storedExtent(connection, claimed.inputIds);
+        const range = firstMs === null ? null : { fromMs: firstMs, toMs: Math.max(lastMs ?? firstMs, now) };
+        await this.backfills.plan(connection, variableId, range);
+        return range ? 'progress' : 'finished';
+      }
+      const definition = aggregateDefinitionSchema.parse(claimed.definition);
+      const fromMs = claimed.doneUntilMs === null ? claimed.fromMs : claimed.doneUntilMs + 1;
+      const perInput = Math.max(1, Math.floor(this.options.chunkInputPoints / claimed.inputIds.length));
+      const bound = await nthPointAfter(connection, claimed.inputIds, fromMs, perInput);
+      const window = { fromMs, toMs: bound === null ? claimed.toMs : Math.min(bound, claimed.toMs) };
+      const inputs = await readRanges(
+        connection,
+        mergeRanges(inputRanges(definition, window), this.maxAgeMs),
+        this.maxAgeMs,
+      );
+      const { ts, values } = calculateAggregate(definition, inputs, window, this.maxAgeMs);
+      written = prepareBatch(ts.map((at, index) => ({ variableId, ts: at, value: values[index] })));
+      await storeOn(connection, written);
+      const finished = window.toMs >= claimed.toMs;
+      await this.backfills.advance(connection, variableId, window.toMs, finished);
+      return finished ? 'finished' : 'progress';
+    });
+    // After the commit, as the writer does (the read cache is another connection's work).
+    if (written && written.points.length > 0) await this.readCache.invalidate(changedRanges(written));
+    return outcome;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { Database, type DatabaseConnection } from '@plantlens/platform';
+import type { Series } from './calculation/aggregate-math';
+import type { ReadRange } from './calculation/input-ranges';
+
+const atMs = (parameter: string) => `to_timestamp(${parameter} / 1000.0)`;
+const EPOCH_MS = (column: string) => `round(date_part('epoch', ${column}) * 1000)`;
+
+// The points of every range in one statement, each range's as two arrays (times, values): one row per
+// range instead of one per point, which is what makes a back-fill chunk of 100 000+ points cheap to ship
+// and to parse. Each range starts at its variable's latest point before `from` if that is within the max
+// age (one index probe), as the correlation's as-of reads do.
+const RANGE_POINTS = `
+  select r.variable_id as "variableId", r.n,
+         array_agg(p.ms order by p.ms) as ts, array_agg(p.value order by p.ms) as values
+  from unnest($1::int4[], $2::float8[], $3::float8[]) with ordinality as r(variable_id, from_ms, to_ms, n)
+  cross join lateral (
+    select ${EPOCH_MS('m.ts')} as ms, m.value
+    from variables.measurement m
+    where m.variable_id = r.variable_id and m.ts <= ${atMs('r.to_ms')}
+      and m.ts >= coalesce(
+        (select max(ts) from variables.measurement
+         where variable_id = r.variable_id and ts < ${atMs('r.from_ms')}
+           and ts >= ${atMs('(r.from_ms - $4::float8)')}),
+        ${atMs('r.from_ms')})
+  ) p
+  group by r.variable_id, r.n
+  order by r.n`;
+
+// The earliest instant by which one of the variables has `$3` points after `$2` (a chunk of about that
+// many input points each): the k-th point of each is one short index range scan.
+const NTH_POINT_AFTER = `
+  select min(k.ms) as "endMs"
+  from unnest($1::int4[]) as i(variable_id)
+  cross join lateral (
+    select ${EPOCH_MS('ts')} as ms from variables.measurement
+    where variable_id = i.variable_id and ts >= ${atMs('$2::float8')}
+    order by ts offset $3::int8 limit 1
+  ) k`;
+
+// First and last stored point over the variables: two index probes per variable.
+const EXTENT = `
+  select min(e.first_ms) as "firstMs", max(e.last_ms) as "lastMs"
+  from unnest($1::int4[]) as i(variable_id)
+  cross join lateral (
+    select ${EPOCH_MS('min(ts)')} as first_ms, ${EPOCH_MS('max(ts)')} as last_ms
+    from variables.measurement where variable_id = i.variable_id
+  ) e`;
+
+/** Reads of the stored points the aggregate calculation needs (live, back-fill and preview). */
+@Injectable()
+export class AggregateSeriesRepository {
+  constructor(private readonly database: Database) {}
+
+  /** `readRanges` on a connection of its own. */
+  read(ranges: readonly ReadRange[], maxAgeMs: number): Promise<Map<number, Series>> {
+    return this.database.withConnection((connection) => readRanges(connection, ranges, maxAgeMs));
+  }
+}
+
+/**
+ * The points of each range (with its as-of look-back), per variable in time order. Ranges of one variable
+ * must not overlap, look-back included, and come in time order (mergeRanges).
+ */
+export async function readRanges(
+  connection: DatabaseConnection,
+  ranges: readonly ReadRange[],
+  maxAgeMs: number,
+): Promise<Map<number, Series>> {
+  const result = new Map<number, Series>();
+  if (ranges.length === 0) return result;
+  const rows = await connection.query<{ variableId: number; ts: number[]; values: number[] }>(RANGE_POINTS, [
+    ranges.map((range) => range.variableId),
+    ranges.map((range) => range.fromMs),
+    ranges.map((range) => range.toMs),
+    maxAgeMs,
+  ]);
+  for (const { variableId, ts, values } of rows) {
+    const series = result.get(variableId);
+    if (!series) result.set(variableId, { ts, values });
+    else {
+      // Spreading 100 000 arguments would overflow the stack.
+      series.ts = series.ts.concat(ts);
+      series.values = series.values.concat(values);
+    }
+  }
+  return result;
+}
+
+/** The instant by which some variable has `points` points at or after fromMs; null when none has. */
+export async function nthPointAfter(
+  connection: DatabaseConnection,
+  variableIds: readonly number[],
+  fromMs: number,
+  points: number,
+): Promise<number | null> {
+  const [row] = await connection.query<{ endMs: number | null }>(NTH_POINT_AFTER, [
+    variableIds,
+    fromMs,
+    points,
+  ]);
+  return row?.endMs ?? null;
+}
+
+/** The first and last stored instants over the variables (null when none has points). */
+export async function storedExtent(
+  connection: DatabaseConnection,
+  variableIds: readonly number[],
+): Promise<{ firstMs: number | null; lastMs: number | null }> {
+  const [row] = await connection.query<{ firstMs: number | null; lastMs: number | null }>(EXTENT, [
+    variableIds,
+  ]);
+  return { firstMs: row?.firstMs ?? null, lastMs: row?.lastMs ?? null };
+}
