@@ -60,7 +60,7 @@ describe('aggregate reference', () => {
       [1, points([0, 1], [1000, 3])],
       [2, points([1000, 5])],
     ]);
-    const definition = { goal: 'metrical', metrical: 'mean', variableIdList: [1, 2] } as const;
+    const definition = { goal: 'metrical' as const, metrical: 'mean' as const, variableIdList: [1, 2] };
     expect(referencePoints(definition, inputs, 60_000)).toEqual(points([0, 1], [1000, 4]));
   });
 

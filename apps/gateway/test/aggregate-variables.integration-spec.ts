@@ -25,6 +25,7 @@ import {
   describeAggregateScenario,
   eventually,
   SCENARIO_SIMULATOR_SETTINGS,
+  SmallBackfillChunksModule,
   type AggregateServices,
 } from './aggregate-variables.scenario';
 import { freePort } from './free-port';
@@ -123,7 +124,7 @@ describeAggregateScenario('cluster: PostgreSQL + Kafka', async () => {
     superAdminPassword: SUPERADMIN_PASSWORD,
     async start() {
       identity = await service('identity', [IdentityModule], identityPort, signing);
-      variables = await service('variables', [VariablesModule], variablesPort);
+      variables = await service('variables', [VariablesModule, SmallBackfillChunksModule], variablesPort);
       rules = await service('rules', [RulesModule], rulesPort);
       // Ids of the run's own: points other runs left on the broker name other variables.
       await variables
@@ -144,7 +145,7 @@ describeAggregateScenario('cluster: PostgreSQL + Kafka', async () => {
     },
     async restartVariables() {
       await variables?.close();
-      variables = await service('variables', [VariablesModule], variablesPort);
+      variables = await service('variables', [VariablesModule, SmallBackfillChunksModule], variablesPort);
       return running();
     },
     async stop() {

@@ -4,6 +4,7 @@
 // Every stored point of each kind is compared with a reference computed here from the stored inputs
 // (aggregate-reference.ts); then live points follow, a rule on an aggregate opens an incidence, and a
 // restart of the variables service in the middle of a back-fill resumes it without duplicates.
+import { Global, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   Topics,
@@ -22,6 +23,7 @@ import {
   type PlatformConfig,
 } from '@plantlens/platform';
 import { PlantSimulator } from '@plantlens/simulator';
+import { AGGREGATE_BACKFILL_OPTIONS, type AggregateBackfillOptions } from '@plantlens/variables';
 import { apiClient, signIn, type ApiClient } from './api-client';
 import { differences, referencePoints, type SeriesPoint } from './aggregate-reference';
 
@@ -59,6 +61,22 @@ const HISTORY_INSTANTS = 3 * 60;
 // Inputs of the restart case: only the test publishes their dense history, before the simulator's.
 const RESTART_INPUTS = ['hdt_feed_flow', 'hdt_product_flow'] as const;
 const RESTART_HISTORY_HOURS = 12;
+
+/**
+ * Back-fills in chunks of a thousand input points instead of a hundred thousand, so that the restart case's
+ * history takes many chunks and a restart falls in the middle (added to the app hosting the variables module).
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: AGGREGATE_BACKFILL_OPTIONS,
+      useValue: { chunkInputPoints: 1_000 } satisfies Partial<AggregateBackfillOptions>,
+    },
+  ],
+  exports: [AGGREGATE_BACKFILL_OPTIONS],
+})
+export class SmallBackfillChunksModule {}
 
 export async function eventually<T>(
   probe: () => Promise<T>,

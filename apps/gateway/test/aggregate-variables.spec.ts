@@ -1,7 +1,7 @@
 // Aggregate variables in the standalone arrangement: the gateway as `npm start` runs it (every domain module,
 // PGlite in a folder of its own, the in-memory bus, the simulator on), restarted on the same folder.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createServiceApp, InMemoryBroker } from '@plantlens/platform';
+import { createServiceApp, InMemoryBroker, type ServiceDefinition } from '@plantlens/platform';
 import { OutboxService } from '@plantlens/rules';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +10,19 @@ import { gatewayService } from '../src/gateway-service';
 import {
   describeAggregateScenario,
   SCENARIO_SIMULATOR_SETTINGS,
+  SmallBackfillChunksModule,
   type AggregateServices,
 } from './aggregate-variables.scenario';
 import { freePort } from './free-port';
 import { testConfig, TEST_SUPERADMIN_PASSWORD } from './test-app';
+
+function withSmallBackfillChunks(service: ServiceDefinition): ServiceDefinition {
+  class AggregateScenarioRootModule {}
+  return {
+    ...service,
+    module: { module: AggregateScenarioRootModule, imports: [service.module, SmallBackfillChunksModule] },
+  };
+}
 
 describeAggregateScenario('standalone: PGlite + in-memory bus', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'aggregate-variables-'));
@@ -29,7 +38,7 @@ describeAggregateScenario('standalone: PGlite + in-memory bus', async () => {
       PORT: String(port),
       WEB_ROOT: '/nonexistent-web-build',
     });
-    const gateway = await createServiceApp(gatewayService(config));
+    const gateway = await createServiceApp(withSmallBackfillChunks(gatewayService(config)));
     await gateway.listen(port, '127.0.0.1');
     app = gateway;
     return {
