@@ -6,7 +6,7 @@
 //  2. back-fill rate: input points/s of an operated aggregate's history calculation, beside a plain
 //     `INSERT … SELECT` computing the same variable in SQL;
 //  3. timeline-data p95 during a back-fill of that size, beside its p95 without one.
-// Sizes: BENCH_AGGREGATE_LIVE_POINTS (input points of part 1, default 1 000 000) and
+// Sizes: BENCH_AGGREGATE_LIVE_POINTS (input points of part 1, default 300 000) and
 // BENCH_AGGREGATE_BACKFILL_POINTS (input points of parts 2 and 3, default 10 000 000). It works in a database
 // of its own (plantlens_aggregate_bench, recreated) and consumer groups of its own that start at the end of
 // the topics; DATABASE_URL / KAFKA_BROKERS are used if set, else the tools/ servers are started.
@@ -34,7 +34,7 @@ const METRICAL = 100;
 const METRICAL_INPUTS = 10;
 const INSTANTS_PER_MESSAGE = 50;
 const PARTITIONS = 6;
-const LIVE_POINTS = Number(process.env.BENCH_AGGREGATE_LIVE_POINTS ?? 1_000_000);
+const LIVE_POINTS = Number(process.env.BENCH_AGGREGATE_LIVE_POINTS ?? 300_000);
 const BACKFILL_POINTS = Number(process.env.BENCH_AGGREGATE_BACKFILL_POINTS ?? 10_000_000);
 const TIMELINE_RUNS = Number(process.env.BENCH_AGGREGATE_TIMELINE_RUNS ?? 40);
 const PASSWORD = 'aggregate-bench-password';
@@ -97,7 +97,7 @@ if (!isMainThread) {
 
 async function main() {
   const { loadPlatformConfig, Database, AuthKeys } = require('@plantlens/platform');
-  const { VariablesModule, RollupService } = require('@plantlens/variables');
+  const { VariablesModule, RollupService, IngestionService } = require('@plantlens/variables');
   const { IdentityModule } = require('@plantlens/identity');
   const { sql } = require('kysely');
 
@@ -196,10 +196,14 @@ async function main() {
       });
       aggregateIds.push(created.id);
     }
+    const writesBefore = app.get(IngestionService).counters.stored;
     const liveRate = await ingest(inputIds, LIVE_T0, instants, aggregateIds, aggregateIds.length * instants);
+    // Points the writer stored, overwrites included: an instant recalculated as its inputs arrive in
+    // separate messages is published and written again each time its value changes.
+    const aggregateWrites = app.get(IngestionService).counters.stored - writesBefore - INPUTS * instants;
     const format = (n) => Math.round(n).toLocaleString('en-US');
     console.log(
-      `1. live: ${format(INPUTS * instants)} input points (+ ${format(aggregateIds.length * instants)} aggregate points) through ${OPERATED} operated + ${METRICAL} metrical aggregates ${format(liveRate)} points/s; plain writer ${format(plainRate)} points/s; ratio ${(liveRate / plainRate).toFixed(2)}`,
+      `1. live: ${format(INPUTS * instants)} input points (+ ${format(aggregateIds.length * instants)} aggregate points) through ${OPERATED} operated + ${METRICAL} metrical aggregates ${format(liveRate)} points/s; plain writer ${format(plainRate)} points/s; ratio ${(liveRate / plainRate).toFixed(2)}; aggregate points written ${format(aggregateWrites)} (${(aggregateWrites / (aggregateIds.length * instants)).toFixed(1)} per aggregate point)`,
     );
 
     // 2. and 3.: two inputs of BACKFILL_POINTS together, one point a second, loaded in SQL, rollups built.
@@ -225,22 +229,26 @@ async function main() {
     );
 
     const history = { goal: 'operated', operator: '-', varOneId: one, varTwoId: two, historic: true };
-    async function backfill(name, whileRunning = async () => undefined) {
-      const started = performance.now();
+    // Creates the aggregate and waits for its back-fill; `alongside(running)` works meanwhile, until
+    // `running()` turns false. The clock starts when the worker has picked the back-fill up (it polls for
+    // new ones every few seconds) and stops when the API reports it done.
+    async function backfill(name, alongside = async () => undefined) {
       const created = await api('POST', '/api/web/aggregate-variables/', { name, ...history });
       let state = created.backfill.state;
-      const probe = whileRunning();
+      let started;
+      const probe = alongside(() => state !== 'done');
       while (state !== 'done') {
         if (state === 'failed') throw new Error(`back-fill of ${name} failed`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, 50));
         state = (await api('GET', `/api/web/aggregate-variables/${created.id}`)).backfill.state;
+        if (state !== 'pending') started ??= performance.now();
       }
       const seconds = (performance.now() - started) / 1000;
       const samples = await probe;
       const stored = await count([created.id]);
       if (stored !== perInput)
         throw new Error(`back-fill of ${name} stored ${stored} points, not ${perInput}`);
-      return { rate: (2 * perInput) / seconds, samples };
+      return { rate: (2 * perInput) / seconds, seconds, samples };
     }
     const alone = await backfill('bench back-fill');
     const sqlStarted = performance.now();
@@ -279,12 +287,11 @@ async function main() {
     await timeline();
     const quiet = [];
     for (let run = 0; run < TIMELINE_RUNS; run += 1) quiet.push(await timeline());
-    let backfilling = true;
-    const during = await backfill('bench back-fill under reads', async () => {
+    const during = await backfill('bench back-fill under reads', async (running) => {
       const samples = [];
-      while (backfilling) samples.push(await timeline());
+      while (running()) samples.push(await timeline());
       return samples;
-    }).finally(() => (backfilling = false));
+    });
     const p95 = (samples) =>
       percentile(
         [...samples].sort((a, b) => a - b),
