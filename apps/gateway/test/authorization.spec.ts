@@ -139,6 +139,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/web/category': ADMIN,
   'PUT /api/web/category': ADMIN,
   'DELETE /api/web/category': ADMIN,
+  // AggregateVariable: an administrator, or a holder of the aggregate-variable permission.
+  'POST /api/web/aggregate-variables/preview': ADMIN,
   // RawVariable is ROLE_SUPERADMIN or ROLE_PLANTLENS: a plain admin outside the root group lacks it.
   'POST /api/web/variable/raw/declare': {
     expected: [401, 403, 'ok', 403, 'ok'],

@@ -109,7 +109,7 @@ const AGGREGATE_ENGINE_PROVIDERS = [
     ReadCacheService,
     ...AGGREGATE_API_PROVIDERS,
   ],
-  exports: [IngestionService, RollupService, AggregateBackfill],
+  exports: [IngestionService, RollupService],
 })
 export class VariablesModule implements OnModuleInit {
   constructor(private readonly migrator: SchemaMigrator) {}

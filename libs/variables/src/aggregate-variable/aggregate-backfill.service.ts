@@ -76,8 +76,15 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
     await this.job.stop();
   }
 
-  /** Starts (or continues) working off the open back-fills; resolves when none is left that can progress. */
-  wake(): Promise<void> {
+  /** Has the open back-fills worked off now (after a create), in the background. */
+  wake(): void {
+    this.workOff().catch((error: unknown) =>
+      this.logger.error(`Aggregate back-fill stopped: ${describe(error)}`),
+    );
+  }
+
+  /** Works off the open back-fills; resolves when none is left that can progress (tests, tools). */
+  workOff(): Promise<void> {
     this.wakeRequested = true;
     return this.job.runNow();
   }

@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type MeasurementBatch, type MeasurementPoint } from '@plantlens/contracts';
+import {
+  MEASUREMENT_MAX_FUTURE_MS,
+  Topics,
+  type MeasurementBatch,
+  type MeasurementPoint,
+} from '@plantlens/contracts';
 import { EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { AggregateCatalog, type AggregateEntry } from './aggregate-catalog.service';
 import { AggregateSeriesRepository } from './aggregate-series.repository';
-import { calculateAggregate, type CalculationWindow, type Series } from './calculation/aggregate-math';
+import { calculateAggregate, type CalculationWindow } from './calculation/aggregate-math';
 import { affectedWindows, inputRanges, mergeRanges, type ReadRange } from './calculation/input-ranges';
 
 export const AGGREGATE_SOURCE = 'aggregate';
@@ -18,11 +23,11 @@ interface QueuedCalculation {
 /**
  * The live calculation of aggregate variables (docs/aggregate-variables.md "Live"). After a batch of
  * points is stored (from `measurements` or `measurements.derived`), the aggregates reading its variables
- * are recomputed at the instants the batch may have changed, and the points that differ from the stored
- * ones are published on `measurements.derived`, where they are consumed and stored like any point — and
- * trigger their own readers, so aggregates of aggregates follow. The returned promise resolves once they
- * are published, before the consumed message is acknowledged: at-least-once, and a replay publishes only
- * what is still missing.
+ * are recomputed at the instants the batch may have changed, and their points are published on
+ * `measurements.derived`, where they are consumed and stored like any point — and trigger their own
+ * readers, so aggregates of aggregates follow. The returned promise resolves once they are published,
+ * before the consumed message is acknowledged: at-least-once; a replay publishes the same values again,
+ * which the storage merge ignores.
  *
  * One calculation runs at a time and takes every batch queued meanwhile (one read for all of them): it
  * reads after their points committed, and publishes in order, so a later calculation never loses to an
@@ -74,7 +79,12 @@ export class AggregateCalculator {
     }
   }
 
-  /** The aggregates' points the stored input points change, compared with what is stored. */
+  /**
+   * The aggregates' points at every instant the stored input points may have changed. All are published,
+   * unchanged ones too: comparing with the stored values would miss points still on their way (a value
+   * computed from inputs older than a later calculation's must be overwritten by it), and an equal value
+   * costs the storage nothing.
+   */
   async calculate(points: readonly MeasurementPoint[]): Promise<MeasurementPoint[]> {
     const changed = new Map<number, CalculationWindow>();
     const aggregates = new Map<number, AggregateEntry>();
@@ -89,22 +99,26 @@ export class AggregateCalculator {
         range.toMs = Math.max(range.toMs, ts);
       }
     }
+    // No point lies beyond the writer's future limit: the instants one gap after live points (gradual)
+    // usually do not exist yet, and reading the inputs a gap before them would be wasted.
+    const latestMs = Date.now() + MEASUREMENT_MAX_FUTURE_MS;
     const work = [...aggregates.values()].map((entry) => ({
       entry,
-      windows: affectedWindows(entry.definition, changed, this.maxAgeMs),
+      windows: affectedWindows(entry.definition, changed, this.maxAgeMs).flatMap((window) =>
+        window.fromMs > latestMs ? [] : [{ fromMs: window.fromMs, toMs: Math.min(window.toMs, latestMs) }],
+      ),
     }));
     const ranges: ReadRange[] = work.flatMap(({ entry, windows }) =>
-      windows.flatMap((window) => [
-        ...inputRanges(entry.definition, window),
-        { variableId: entry.variableId, ...window },
-      ]),
+      windows.flatMap((window) => inputRanges(entry.definition, window)),
     );
     const stored = await this.series.read(mergeRanges(ranges, this.maxAgeMs), this.maxAgeMs);
     const output: MeasurementPoint[] = [];
     for (const { entry, windows } of work) {
       for (const window of windows) {
-        const calculated = calculateAggregate(entry.definition, stored, window, this.maxAgeMs);
-        appendChanged(output, entry.variableId, calculated, stored.get(entry.variableId));
+        const { ts, values } = calculateAggregate(entry.definition, stored, window, this.maxAgeMs);
+        for (let index = 0; index < ts.length; index += 1) {
+          output.push({ variableId: entry.variableId, ts: ts[index], value: values[index] });
+        }
       }
     }
     return output;
@@ -131,23 +145,5 @@ export class AggregateCalculator {
         }
       }),
     );
-  }
-}
-
-// The calculated points whose value is not stored yet (new instants and changed values).
-function appendChanged(
-  output: MeasurementPoint[],
-  variableId: number,
-  calculated: Series,
-  stored: Series | undefined,
-): void {
-  let cursor = 0;
-  const storedTs = stored?.ts ?? [];
-  for (let index = 0; index < calculated.ts.length; index += 1) {
-    const ts = calculated.ts[index];
-    const value = calculated.values[index];
-    while (cursor < storedTs.length && storedTs[cursor] < ts) cursor += 1;
-    if (cursor < storedTs.length && storedTs[cursor] === ts && stored?.values[cursor] === value) continue;
-    output.push({ variableId, ts, value });
   }
 }

@@ -40,10 +40,10 @@ const envelopeSchema = measurementBatchSchema.extend({ points: z.array(z.unknown
 
 /**
  * Turns messages of the `measurements` and `measurements.derived` topics into stored rows, then has the
- * aggregate variables reading them recomputed (AggregateCalculator) before the message counts as done. Bad input is counted per reason and logged
- * and never stops the stream; a storage failure propagates so the message is delivered again. Calls that
- * must keep their order (a correction after the value it corrects) are awaited one after the other, as
- * the consumer of one partition does.
+ * aggregate variables reading them recomputed (AggregateCalculator) before the message counts as done.
+ * Bad input is counted per reason and logged and never stops the stream; a storage failure propagates so
+ * the message is delivered again. Calls that must keep their order (a correction after the value it
+ * corrects) are awaited one after the other, as the consumer of one partition does.
  */
 @Injectable()
 export class IngestionService {

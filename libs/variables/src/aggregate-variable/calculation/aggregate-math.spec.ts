@@ -250,14 +250,33 @@ describe('gradual aggregates', () => {
     expect(result).toEqual({ ts: series.ts.slice(1), values: [30, 31] });
   });
 
-  it('a shifted window covers t − gap of every t in it, months included', () => {
-    const window = { fromMs: Date.UTC(2026, 2, 30, 23), toMs: Date.UTC(2026, 2, 31, 9) };
-    const shifted = shiftWindowByGap(window, 'P1M', -1);
-    for (let t = window.fromMs; t <= window.toMs; t += 600_000) {
+  it.each([
+    ['mid-month', Date.UTC(2026, 4, 10, 7), Date.UTC(2026, 4, 12, 19)],
+    ['across clamped days', Date.UTC(2026, 2, 27, 23), Date.UTC(2026, 3, 1, 9)],
+    ['inside clamped days', Date.UTC(2026, 2, 30, 23), Date.UTC(2026, 2, 31, 9)],
+    ['from a last day', Date.UTC(2026, 1, 28, 10), Date.UTC(2026, 1, 28, 11)],
+    ['leap February', Date.UTC(2028, 1, 27, 12), Date.UTC(2028, 2, 2, 12)],
+  ])('month windows hold every instant they must (%s), and little more', (_name, fromMs, toMs) => {
+    const window = { fromMs, toMs };
+    const back = shiftWindowByGap(window, 'P1M', -1);
+    const forward = shiftWindowByGap(window, 'P1M', 1);
+    const STEP = 600_000;
+    for (let t = fromMs; t <= toMs; t += STEP) {
       const before = shiftByGap(t, 'P1M', -1);
-      expect(before).toBeGreaterThanOrEqual(shifted.fromMs);
-      expect(before).toBeLessThanOrEqual(shifted.toMs);
+      expect(before).toBeGreaterThanOrEqual(back.fromMs);
+      expect(before).toBeLessThanOrEqual(back.toMs);
     }
+    // Every s (scanned over two months around) whose month back lies in the window is in `forward`.
+    for (let s = fromMs; s <= toMs + 70 * 86_400_000; s += STEP) {
+      const before = shiftByGap(s, 'P1M', -1);
+      if (before >= fromMs && before <= toMs) {
+        expect(s).toBeGreaterThanOrEqual(forward.fromMs);
+        expect(s).toBeLessThanOrEqual(forward.toMs);
+      }
+    }
+    // Widened by at most a day back, and by at most the clamped days of a month forward.
+    expect(back.toMs - back.fromMs).toBeLessThanOrEqual(toMs - fromMs + 2 * 86_400_000);
+    expect(forward.toMs - forward.fromMs).toBeLessThanOrEqual(toMs - fromMs + 4 * 86_400_000);
   });
 
   it('gives no point where the earlier value is older than the max age', () => {

@@ -197,7 +197,7 @@ export function shiftByGap(ms: number, gap: AggregateTimeGap, direction: 1 | -1)
   const date = new Date(ms);
   const year = date.getUTCFullYear();
   const month = date.getUTCMonth() + direction;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const lastDay = daysInMonth(year, month);
   return Date.UTC(
     year,
     month,
@@ -210,19 +210,46 @@ export function shiftByGap(ms: number, gap: AggregateTimeGap, direction: 1 | -1)
 }
 
 /**
- * The instants t − gap (or t + gap) of every t in [fromMs, toMs] lie in the window returned. Month shifts
- * clamp the day, which moves an instant by up to three days and breaks monotony, hence the margins.
+ * Back (−1): a window holding t − gap for every t of `window` — what a gradual calculation reads. Forward
+ * (1): a window holding every s whose s − gap lies in `window` — the instants a new point may change.
+ * Fixed gaps shift the window. A month clamps the day, which is not monotonic near a month's end (Mar 30
+ * 23:00 → Feb 28 23:00 but Mar 31 09:00 → Feb 28 09:00): there the window widens to the whole day, or
+ * (forward, from a month's last day) to the end of the next month, and nowhere else.
  */
 export function shiftWindowByGap(
   window: CalculationWindow,
   gap: AggregateTimeGap,
   direction: 1 | -1,
 ): CalculationWindow {
-  const margin = gap === 'P1M' ? 3 * DAY_MS : 0;
+  const fromMs = shiftByGap(window.fromMs, gap, direction);
+  const toMs = shiftByGap(window.toMs, gap, direction);
+  if (gap !== 'P1M') return { fromMs, toMs };
+  if (direction === -1) {
+    return {
+      fromMs: clampedBack(window.fromMs) ? startOfDay(fromMs) : fromMs,
+      toMs: clampedBack(window.toMs) ? startOfDay(toMs) + DAY_MS - 1 : toMs,
+    };
+  }
+  const to = new Date(window.toMs);
+  const onLastDay = daysInMonth(to.getUTCFullYear(), to.getUTCMonth()) === to.getUTCDate();
   return {
-    fromMs: shiftByGap(window.fromMs, gap, direction) - margin,
-    toMs: shiftByGap(window.toMs, gap, direction) + margin,
+    fromMs: startOfDay(fromMs),
+    toMs: onLastDay ? Date.UTC(to.getUTCFullYear(), to.getUTCMonth() + 2, 1) - 1 : toMs,
   };
+}
+
+// Whether a month back from the instant lands on (or is clamped to) the previous month's last day.
+function clampedBack(ms: number): boolean {
+  const date = new Date(ms);
+  return date.getUTCDate() >= daysInMonth(date.getUTCFullYear(), date.getUTCMonth() - 1);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+}
+
+function startOfDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
 }
 
 /** The sorted distinct timestamps of the series within the window. */
