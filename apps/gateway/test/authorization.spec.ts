@@ -21,6 +21,7 @@ type FeatureHolder =
   | 'plain'
   | 'explorer'
   | 'querier'
+  | 'aggregator'
   | 'incidencer'
   | 'valveWatcher'
   | 'product'
@@ -42,6 +43,7 @@ const EXPLORE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'e
 // The variable pickers serve every feature that chooses variables; Explore stands for them here.
 const VARIABLE_PICKER = EXPLORE;
 const QUERY: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'querier' };
+const AGGREGATE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'aggregator' };
 const INCIDENCE: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'incidencer' };
 const VALVES: Row = { expected: [401, 403, 'ok', 'ok', 'ok'], featureHolder: 'valveWatcher' };
 // The valve edits are for administrators: a holder of AmpoCurrentStatus alone is refused.
@@ -89,6 +91,14 @@ const TABLE: Record<string, Row> = {
   'GET /api/web/query/{id}/permissions/groups': QUERY,
   'PUT /api/web/query/{id}/permission/{permissionType}/{userOrGroup}/{targetId}': QUERY,
   'DELETE /api/web/query/{id}/permission/{permissionType}/{userOrGroup}/{targetId}': QUERY,
+  'GET /api/web/aggregate-variables': AGGREGATE,
+  'GET /api/web/aggregate-variables/{id}': AGGREGATE,
+  'POST /api/web/aggregate-variables': AGGREGATE,
+  'PUT /api/web/aggregate-variables': AGGREGATE,
+  'DELETE /api/web/aggregate-variables': AGGREGATE,
+  // Which rules read given variables: the variables service asks with the service token before deleting
+  // an aggregate; a user needs Admin (every rule is named, readable or not).
+  'GET /api/web/rule/by-variables': { ...ADMIN, serviceToken: true },
   'GET /api/web/rules-incidence': INCIDENCE,
   'GET /api/web/rules-incidence/{id}': INCIDENCE,
   'GET /api/web/rules-incidence/variable-ids/{id}': INCIDENCE,
@@ -216,6 +226,12 @@ describe('authorization of every route', () => {
     await asSuper(http().put(`/api/web/group/${queriers.body.id}/permission`))
       .send({ query: true })
       .expect(200);
+    const aggregators = await asSuper(http().post('/api/web/group'))
+      .send({ name: 'aggregators' })
+      .expect(201);
+    await asSuper(http().put(`/api/web/group/${aggregators.body.id}/permission`))
+      .send({ aggregatevar: true })
+      .expect(200);
     const incidencers = await asSuper(http().post('/api/web/group'))
       .send({ name: 'incidencers' })
       .expect(201);
@@ -237,6 +253,7 @@ describe('authorization of every route', () => {
     await create('plain', false, []);
     await create('explorer', false, [explorers.body.id]);
     await create('querier', false, [queriers.body.id]);
+    await create('aggregator', false, [aggregators.body.id]);
     await create('incidencer', false, [incidencers.body.id]);
     await create('valveWatcher', false, [valveWatchers.body.id]);
     await create('product', false, [rootId]);
@@ -259,6 +276,7 @@ describe('authorization of every route', () => {
     tokens.set('plain', await signIn('plain', 'secret1'));
     tokens.set('explorer', await signIn('explorer', 'secret1'));
     tokens.set('querier', await signIn('querier', 'secret1'));
+    tokens.set('aggregator', await signIn('aggregator', 'secret1'));
     tokens.set('incidencer', await signIn('incidencer', 'secret1'));
     tokens.set('valveWatcher', await signIn('valveWatcher', 'secret1'));
     tokens.set('product', await signIn('product', 'secret1'));

@@ -8,6 +8,7 @@ import {
   type TokenPairDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
+import { RulesModule } from '@plantlens/rules';
 import { ValvesModule } from '@plantlens/valves';
 import { VariablesModule } from '@plantlens/variables';
 import request from 'supertest';
@@ -18,8 +19,12 @@ describe('gateway in cluster mode', () => {
   let gateway: NestFastifyApplication;
 
   beforeAll(async () => {
-    // Identity, variables and the valve monitor in one process stand for the services behind the gateway.
-    cluster = await startClusterGateway([IdentityModule, VariablesModule, ValvesModule], 'gateway1');
+    // Identity, variables, rules and the valve monitor in one process stand for the services behind the
+    // gateway.
+    cluster = await startClusterGateway(
+      [IdentityModule, VariablesModule, RulesModule, ValvesModule],
+      'gateway1',
+    );
     gateway = cluster.gateway;
   });
 
@@ -113,6 +118,35 @@ describe('gateway in cluster mode', () => {
     });
     const groups = await request(server).get('/api/web/category/').set(auth).expect(200);
     expect(groups.body).toEqual([expect.objectContaining({ name: 'Pump states', variables: [id] })]);
+  });
+
+  it('routes aggregate variables to the variables service, which asks the rules service before a delete', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
+    const declared = await request(server)
+      .post('/api/web/variable/raw/declare')
+      .set(auth)
+      .send({ variables: [{ clientReference: 'gateway_tank_level', name: 'Tank level', unit: 'm' }] })
+      .expect(201);
+    const input = (declared.body as RawVariableDeclareResponseDto).variables[0]!.id;
+    await request(server).get('/api/web/aggregate-variables/').expect(401);
+    const created = await request(server)
+      .post('/api/web/aggregate-variables/')
+      .set(auth)
+      .send({ name: 'Tank level in cm', goal: 'operated', operator: '*', varOneId: input, constant: 100 })
+      .expect(201);
+    expect(created.body).toMatchObject({ formula: '[gateway_tank_level] * 100', owner: 'admin' });
+    await request(server).get(`/api/web/aggregate-variables/${created.body.id}`).set(auth).expect(200);
+    await request(server)
+      .get('/api/web/rule/by-variables')
+      .query({ ids: String(input) })
+      .set(auth)
+      .expect(200, []);
+    await request(server)
+      .delete('/api/web/aggregate-variables/')
+      .query({ id: created.body.id })
+      .set(auth)
+      .expect(204);
   });
 
   it('routes the cache back office to the variables service, for the super admin', async () => {

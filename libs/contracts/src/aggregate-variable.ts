@@ -165,7 +165,7 @@ export const metricalDefinitionSchema = z.object({
 export const aggregateDefinitionSchema = z.discriminatedUnion(
   'goal',
   [operatedDefinitionSchema, gradualDefinitionSchema, metricalDefinitionSchema],
-  { message: `goal must be one of ${AGGREGATE_GOALS.join(', ')}` },
+  { message: `must be one of ${AGGREGATE_GOALS.join(', ')}` },
 );
 export type AggregateDefinition = z.infer<typeof aggregateDefinitionSchema>;
 export type OperatedDefinition = z.infer<typeof operatedDefinitionSchema>;

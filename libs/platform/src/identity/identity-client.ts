@@ -61,6 +61,24 @@ export class IdentityClient {
     return (answers as ObjectAccessDto[][]).flat();
   }
 
+  /** The objects the user may read, in their order, each with his rights. */
+  async readableOf<T extends { id: number }>(
+    objectType: ObjectType,
+    objects: T[],
+    userId: number,
+  ): Promise<{ row: T; rights: ObjectAccessDto }[]> {
+    const access = await this.access(
+      objectType,
+      objects.map((object) => object.id),
+      userId,
+    );
+    const rightsById = new Map(access.map((entry) => [entry.objectId, entry]));
+    return objects.flatMap((row) => {
+      const rights = rightsById.get(row.id);
+      return rights?.canRead ? [{ row, rights }] : [];
+    });
+  }
+
   /** Registers the creator of a new object as its owner. */
   async registerOwner(objectType: ObjectType, objectId: number, ownerId: number): Promise<void> {
     const body: ObjectOwnerDto = { ownerId };

@@ -9,7 +9,7 @@ import { Database } from '@plantlens/platform';
 import { sql } from 'kysely';
 import type { VariablesDb } from '../database/variables-database';
 import { ReadCacheRepository } from '../read-cache/read-cache.repository';
-import { replaceTags } from '../variable/variable.repository';
+import { INT4_MAX, replaceTags } from '../variable/variable.repository';
 
 export interface AggregateRow {
   id: number;
@@ -99,12 +99,16 @@ export class AggregateVariableRepository {
   async insert(aggregate: NewAggregate): Promise<number> {
     const inputIds = aggregateInputIds(aggregate.definition);
     return this.db.transaction().execute(async (trx) => {
-      const present = await trx
-        .selectFrom('variables.variable')
-        .select('id')
-        .where('id', 'in', inputIds)
-        .forShare()
-        .execute();
+      const candidates = inputIds.filter((id) => id <= INT4_MAX);
+      const present =
+        candidates.length === 0
+          ? []
+          : await trx
+              .selectFrom('variables.variable')
+              .select('id')
+              .where('id', 'in', candidates)
+              .forShare()
+              .execute();
       const presentIds = new Set(present.map((row) => row.id));
       const missing = inputIds.filter((id) => !presentIds.has(id));
       if (missing.length > 0) throw new MissingInputsError(missing);

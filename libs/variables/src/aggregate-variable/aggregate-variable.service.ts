@@ -1,7 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   aggregateDefinitionSchema,
-  aggregateInputIds,
   AggregateVariableMessages,
   Authorities,
   type AggregateDefinition,
@@ -66,17 +65,7 @@ export class AggregateVariableService {
 
   /** The readable ones (of one goal when given), newest first. */
   async list(user: AuthenticatedUser, goal?: AggregateGoal): Promise<AggregateVariableDto[]> {
-    const rows = await this.aggregates.findAll(goal);
-    const access = await this.identity.access(
-      VARIABLE,
-      rows.map((row) => row.id),
-      user.id,
-    );
-    const rightsById = new Map(access.map((entry) => [entry.objectId, entry]));
-    const readable = rows.flatMap((row) => {
-      const rights = rightsById.get(row.id);
-      return rights?.canRead ? [{ row, rights }] : [];
-    });
+    const readable = await this.identity.readableOf(VARIABLE, await this.aggregates.findAll(goal), user.id);
     readable.sort((a, b) => b.row.createdAt.getTime() - a.row.createdAt.getTime() || b.row.id - a.row.id);
     return this.toDtos(readable, user);
   }
@@ -89,13 +78,13 @@ export class AggregateVariableService {
   async create(user: AuthenticatedUser, request: AggregateVariableCreate): Promise<AggregateVariableDto> {
     const { name, unit, categoryId, tags, historic, ...calculation } = request;
     const definition = aggregateDefinitionSchema.parse(calculation);
-    await this.checkInputs(definition);
     await this.catalogueFields.checkCategory(categoryId);
     const tagIds = await this.catalogueFields.checkedTags(tags, []);
     let id: number;
     try {
       id = await this.aggregates.insert({ name, unit, categoryId, tagIds, definition, historic });
     } catch (error) {
+      // 400 naming the operand field.
       if (error instanceof MissingInputsError) throw unknownInputs(definition, error.missing);
       throw error;
     }
@@ -174,14 +163,6 @@ export class AggregateVariableService {
     const [rights] = row ? await this.identity.access(VARIABLE, [row.id], user.id) : [];
     if (!row || !rights?.canRead) throw new NotFoundException(AggregateVariableMessages.notFound);
     return { row, rights };
-  }
-
-  /** 400 naming the operand field when one of the inputs does not exist. */
-  private async checkInputs(definition: AggregateDefinition): Promise<void> {
-    const inputIds = aggregateInputIds(definition);
-    const existing = new Set(await this.variables.findExistingIds(inputIds));
-    const missing = inputIds.filter((id) => !existing.has(id));
-    if (missing.length > 0) throw unknownInputs(definition, missing);
   }
 
   // The live calculator of this process sees the change at once; other replicas on their next reload.

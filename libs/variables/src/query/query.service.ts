@@ -35,17 +35,7 @@ export class QueryService {
   ) {}
 
   async list(user: AuthenticatedUser, tags: string[]): Promise<QueryDto[]> {
-    const rows = await this.queries.findAll(tags);
-    const access = await this.identity.access(
-      QUERY,
-      rows.map((row) => row.id),
-      user.id,
-    );
-    const accessById = new Map(access.map((entry) => [entry.objectId, entry]));
-    const readable = rows.flatMap((row) => {
-      const rights = accessById.get(row.id);
-      return rights?.canRead ? [{ row, rights }] : [];
-    });
+    const readable = await this.identity.readableOf(QUERY, await this.queries.findAll(tags), user.id);
     readable.sort(
       (a, b) =>
         Number(b.row.star) - Number(a.row.star) ||

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Database, SchemaMigrator } from '@plantlens/platform';
 import { variablesMigrations } from '../database/migrations';
-import { VARIABLES_SCHEMA } from '../database/variables-database';
+import { VARIABLES_SCHEMA, type VariablesDb } from '../database/variables-database';
 import { ReadCacheRepository, type NewCacheEntry } from './read-cache.repository';
 
 // The storing and invalidation rules on a real (PGlite) database.
@@ -73,5 +73,17 @@ describe('ReadCacheRepository', () => {
     const left = await listedIds();
     expect(left).toContain(recent);
     expect(left).not.toContain(old);
+  });
+
+  it('forgets a deleted variable: its entries go, and an answer computed with it is not stored after', async () => {
+    const named = await stored(entry([40, 41], 0, 1_000));
+    const other = await stored(entry([41], 0, 1_000));
+    const late = entry([40], 5_000_000, 6_000_000);
+    const { now: computeStarted } = await cache.lookup(late.key);
+    await (database.kysely as VariablesDb).transaction().execute((trx) => cache.forgetVariable(trx, 40));
+    const left = await listedIds();
+    expect(left).toContain(other);
+    expect(left).not.toContain(named);
+    expect(await cache.storeUnlessInvalidated(late, computeStarted, 100)).toBe(false);
   });
 });

@@ -46,7 +46,8 @@ const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\
 // Two parameters per link; PostgreSQL takes at most 65 535 parameters per statement.
 const LINK_CHUNK = 10_000;
 
-const INT4_MAX = 2 ** 31 - 1;
+/** Ids are int4: a larger number names no variable (and must not fail a query). */
+export const INT4_MAX = 2 ** 31 - 1;
 
 @Injectable()
 export class VariableRepository {

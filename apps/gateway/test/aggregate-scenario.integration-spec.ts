@@ -27,7 +27,7 @@ import {
   SCENARIO_SIMULATOR_SETTINGS,
   SmallBackfillChunksModule,
   type AggregateServices,
-} from './aggregate-variables.scenario';
+} from './aggregate-scenario';
 import { freePort } from './free-port';
 
 const RUN = `${process.pid}${Date.now() % 100_000}`;
