@@ -308,11 +308,11 @@ describe('aggregate variables in the variables service (standalone)', () => {
           .where('variable_id', '=', id)
           .executeTakeFirstOrThrow();
         return backfillProgress({
-          state: row.backfill_state,
-          fromMs: row.backfill_from?.getTime() ?? null,
-          toMs: row.backfill_to?.getTime() ?? null,
-          doneUntilMs: row.backfill_done_until?.getTime() ?? null,
-          error: row.backfill_error,
+          backfillState: row.backfill_state,
+          backfillFrom: row.backfill_from,
+          backfillTo: row.backfill_to,
+          backfillDoneUntil: row.backfill_done_until,
+          backfillError: row.backfill_error,
         });
       };
       const crashed = worker();
