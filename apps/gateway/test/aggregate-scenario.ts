@@ -7,6 +7,7 @@
 import { Global, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  aggregateInputIds,
   Topics,
   type AggregateDefinition,
   type AggregateVariableCreateDto,
@@ -40,7 +41,7 @@ export interface AggregateServices {
 }
 
 export interface AggregateDeployment {
-  /** Starts every service; the simulator back-fills `historyHours` of history and then publishes live. */
+  /** Starts every service; the simulator publishes its history (SCENARIO_SIMULATOR_SETTINGS), then live. */
   start(): Promise<AggregateServices>;
   /** Stops the variables service (standalone: the whole gateway) and starts it again on the same data. */
   restartVariables(): Promise<AggregateServices>;
@@ -168,15 +169,11 @@ export function describeAggregateScenario(
     }
 
     async function inputsOf(definition: AggregateDefinition): Promise<Map<number, SeriesPoint[]>> {
-      const inputIds =
-        definition.goal === 'operated'
-          ? [definition.varOneId, ...(definition.varTwoId === null ? [] : [definition.varTwoId])]
-          : definition.goal === 'gradual'
-            ? [definition.varId]
-            : definition.variableIdList;
       return new Map(
         await Promise.all(
-          inputIds.map(async (id) => [id, await storedSeries(services.variables, id)] as const),
+          aggregateInputIds(definition).map(
+            async (id) => [id, await storedSeries(services.variables, id)] as const,
+          ),
         ),
       );
     }
