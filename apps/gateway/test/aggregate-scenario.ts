@@ -418,8 +418,20 @@ export function describeAggregateScenario(
       );
       expect(running.backfill.state).toBe('running');
       expect(running.backfill.percent).toBeLessThan(100);
+      const beforeStop = await readAggregate(aggregate.id);
       useServices(await plant.restartVariables());
+      // Resumed, not started again: the same planned range, and no progress lost.
+      const resumed = await readAggregate(aggregate.id);
+      expect([resumed.backfill.fromMs, resumed.backfill.toMs]).toEqual([
+        beforeStop.backfill.fromMs,
+        beforeStop.backfill.toMs,
+      ]);
+      expect(resumed.backfill.percent).toBeGreaterThanOrEqual(beforeStop.backfill.percent);
       const done = await backfillDone(aggregate.id, 90_000);
+      expect([done.backfill.fromMs, done.backfill.toMs]).toEqual([
+        beforeStop.backfill.fromMs,
+        beforeStop.backfill.toMs,
+      ]);
       const stored = await expectReference(done, definition, done.backfill.toMs!);
       expect(stored.length).toBeGreaterThanOrEqual(points.length / 2);
       expect(await duplicateRows(services.variables, aggregate.id)).toBe(0);
