@@ -3,3 +3,7 @@ export { IngestionService, REJECTION_REASONS, type RejectionReason } from './mea
 export { RollupService } from './rollup/rollup.service';
 export { RetentionService } from './retention/retention.service';
 export { encodeMeasurementCopy } from './measurement/binary-copy';
+export {
+  AGGREGATE_BACKFILL_OPTIONS,
+  type AggregateBackfillOptions,
+} from './aggregate-variable/aggregate-backfill.service';

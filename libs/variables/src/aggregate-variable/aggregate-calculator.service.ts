@@ -12,7 +12,9 @@ import { calculateAggregate, type CalculationWindow } from './calculation/aggreg
 import { affectedWindows, inputRanges, mergeRanges, type ReadRange } from './calculation/input-ranges';
 
 export const AGGREGATE_SOURCE = 'aggregate';
-const MAX_POINTS_PER_MESSAGE = 100_000;
+// Like the data sources' batches: about 70 bytes of JSON a point keeps a message well under Kafka's default
+// 1 MB limit (message.max.bytes), which a larger one breaks with a non-retriable error.
+const MAX_POINTS_PER_MESSAGE = 5_000;
 
 interface QueuedCalculation {
   points: readonly MeasurementPoint[];
