@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idList } from './explorer';
 import { pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
-import type { TagRefDto, VariableMinimalDto } from './variable';
+import { variableCatalogueFields, type TagRefDto, type VariableMinimalDto } from './variable';
 
 // Aggregate variables (spec part 1 §2 "aggregate variable" screens, §3 "Aggregate variable", §4, §5, §7,
 // §8, §9): variables calculated from others, stored and read like measured ones.
@@ -100,36 +100,7 @@ const finiteNumberSchema = z
 // What every goal shares: the catalogue fields an editor may change later.
 const catalogueFields = {
   name: requiredTextSchema(AggregateVariableMessages.nameRequired, 200),
-  unit: z
-    .string({ message: 'must be a text or null' })
-    .trim()
-    .max(50, 'must be at most 50 characters')
-    .nullable()
-    .default(null)
-    .transform((unit) => (unit === '' ? null : unit)),
-  categoryId: z
-    .number({ message: 'must be a categorical group id or null' })
-    .int('must be a categorical group id or null')
-    .positive('must be a categorical group id or null')
-    .nullable()
-    .default(null),
-  tags: z
-    .array(
-      z.union(
-        [
-          z.number().int(),
-          z
-            .object({ id: z.number().int() })
-            .passthrough()
-            .transform((tag) => tag.id),
-        ],
-        { message: 'must be a tag id or a tag ({id, name})' },
-      ),
-      { message: 'must be a list of tags ({id, name}) or tag ids' },
-    )
-    .max(200, 'must list at most 200 tags')
-    .default([])
-    .transform((ids) => [...new Set(ids)]),
+  ...variableCatalogueFields,
 };
 
 /** The calculation of each goal: what the form sends and the preview computes. */

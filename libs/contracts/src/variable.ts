@@ -203,11 +203,11 @@ export const rawVariableQuerySchema = z.object({ id: pathIdSchema });
 
 const tagIdSchema = z.number({ message: 'must be a tag id' }).int('must be a tag id');
 
-// PUT /api/web/raw-variables/ — the raw variable as read; `tags` as read ({id, name}) or as bare ids.
-// `clientReference` may be sent back unchanged (or left out); any other value is refused.
-export const rawVariableUpdateSchema = z.object({
-  id: positiveIdSchema,
-  name: requiredTextSchema(RawVariableMessages.nameRequired, 200),
+/**
+ * What an editor may change on any variable, raw or aggregate, besides its name: the unit, the categorical
+ * group and the tags (as read, {id, name}, or as bare ids; each once).
+ */
+export const variableCatalogueFields = {
   unit: z
     .string({ message: 'must be a text or null' })
     .trim()
@@ -215,7 +215,6 @@ export const rawVariableUpdateSchema = z.object({
     .nullable()
     .default(null)
     .transform((unit) => (unit === '' ? null : unit)),
-  clientReference: z.string({ message: RawVariableMessages.clientReferenceLocked }).optional(),
   categoryId: z
     .number({ message: 'must be a categorical group id or null' })
     .int('must be a categorical group id or null')
@@ -234,6 +233,15 @@ export const rawVariableUpdateSchema = z.object({
     .max(200, 'must list at most 200 tags')
     .default([])
     .transform((ids) => [...new Set(ids)]),
+};
+
+// PUT /api/web/raw-variables/ — the raw variable as read.
+// `clientReference` may be sent back unchanged (or left out); any other value is refused.
+export const rawVariableUpdateSchema = z.object({
+  id: positiveIdSchema,
+  name: requiredTextSchema(RawVariableMessages.nameRequired, 200),
+  clientReference: z.string({ message: RawVariableMessages.clientReferenceLocked }).optional(),
+  ...variableCatalogueFields,
 });
 export type RawVariableUpdateDto = z.input<typeof rawVariableUpdateSchema>;
 export type RawVariableUpdate = z.infer<typeof rawVariableUpdateSchema>;
