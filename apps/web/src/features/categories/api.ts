@@ -2,7 +2,8 @@ import type { CategoryGroupCreateDto, CategoryGroupDto, CategoryGroupUpdateDto }
 import { api } from '../../lib/api';
 import { CATEGORY_GROUP_LIST } from '../../lib/category-api';
 
-// Writing a group sets or clears the categoryId of variables: their cached rows are refetched too.
+// Writing a group sets or clears the categoryId of variables: their cached rows are refetched too. A refused
+// write changed nothing, and refetching then would re-render the form under the error it shows.
 const VARIABLES_CHANGED = [
   CATEGORY_GROUP_LIST,
   { type: 'Variable' as const, id: 'LIST' },
@@ -19,15 +20,17 @@ const categoriesApi = api.injectEndpoints({
     }),
     createCategoryGroup: build.mutation<CategoryGroupDto, CategoryGroupCreateDto>({
       query: (body) => ({ url: 'web/category/', method: 'POST', body }),
-      invalidatesTags: VARIABLES_CHANGED,
+      invalidatesTags: (_result, error) => (error ? [] : VARIABLES_CHANGED),
     }),
     updateCategoryGroup: build.mutation<CategoryGroupDto, CategoryGroupUpdateDto>({
       query: (body) => ({ url: 'web/category/', method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => [...VARIABLES_CHANGED, { type: 'CategoryGroup', id }],
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [...VARIABLES_CHANGED, { type: 'CategoryGroup', id }],
     }),
     deleteCategoryGroup: build.mutation<void, number>({
       query: (id) => ({ url: 'web/category/', method: 'DELETE', params: { id } }),
-      invalidatesTags: (_result, _error, id) => [...VARIABLES_CHANGED, { type: 'CategoryGroup', id }],
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [...VARIABLES_CHANGED, { type: 'CategoryGroup', id }],
     }),
   }),
 });
