@@ -81,6 +81,9 @@ function CategoryGroupForm({
   const [createGroup, creation] = useCreateCategoryGroupMutation();
   const [updateGroup, update] = useUpdateCategoryGroupMutation();
   const [conflict, setConflict] = useState<string | null>(null);
+  // Held in state rather than set on the field: a validation of the name finishing after the answer would
+  // otherwise clear it (seen under load).
+  const [nameTaken, setNameTaken] = useState(false);
   const currentOptions = (): CategoryOptionValues[] => form.getFieldValue('ranges') ?? [];
 
   const onFinish = async (values: CategoryGroupValues) => {
@@ -95,8 +98,7 @@ function CategoryGroupForm({
       return;
     }
     const serverMessage = apiErrorMessage(result.error);
-    if (httpStatus(result.error) === 409 && serverMessage === CategoryMessages.nameTaken)
-      form.setFields([{ name: 'name', errors: [t('categories.nameTaken')] }]);
+    if (httpStatus(result.error) === 409 && serverMessage === CategoryMessages.nameTaken) setNameTaken(true);
     else setConflict(serverMessage ?? null);
     void message.error(t(keys.failed, { name: body.name }));
   };
@@ -113,7 +115,10 @@ function CategoryGroupForm({
         style={{ marginTop: 16 }}
         initialValues={initialValues(group, variables)}
         onFinish={(values) => void onFinish(values)}
-        onValuesChange={() => setConflict(null)}
+        onValuesChange={(changed: Partial<CategoryGroupValues>) => {
+          setConflict(null);
+          if ('name' in changed) setNameTaken(false);
+        }}
       >
         <Form.Item label={t('categories.tagFilter')}>
           <TagTreeSelect
@@ -230,6 +235,8 @@ function CategoryGroupForm({
           label={t('categories.name')}
           required
           rules={[{ required: true, whitespace: true, message: t('categories.nameRequired') }]}
+          validateStatus={nameTaken ? 'error' : undefined}
+          help={nameTaken ? t('categories.nameTaken') : undefined}
         >
           <Input autoComplete="off" maxLength={200} />
         </Form.Item>
