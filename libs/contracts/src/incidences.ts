@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaListSchema, pathIdSchema, splitCommaList } from './schema-parts';
+import { commaListSchema, pathIdSchema, splitCommaList, booleanQuerySchema } from './schema-parts';
 import { ruleOperatorSchema } from './rules';
 
 // Incidences (spec part 2 §2 "Rules and incidences", §3, §4, §7). The engine opens an incidence when a
@@ -53,10 +53,6 @@ const pageSize = z.coerce
   .min(1, `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}`)
   .max(INCIDENCE_PAGE_SIZE_MAX, `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}`)
   .default(INCIDENCE_PAGE_SIZE_DEFAULT);
-const flag = z
-  .enum(['true', 'false'], { message: 'must be true or false' })
-  .optional()
-  .transform((value) => value === 'true');
 
 export const INCIDENCE_SORT_FIELDS = [
   'gravity',
@@ -73,7 +69,7 @@ export const incidenceListQuerySchema = z.object({
   page,
   pageSize,
   /** only summaries with an activation in the last 30 days */
-  lastActivationFiltered: flag,
+  lastActivationFiltered: booleanQuerySchema,
   /** text found in the rule name, any case */
   filter: z.string().trim().max(200).optional(),
   sortField: z

@@ -19,3 +19,4 @@ export * from './valves';
 export * from './user-manual';
 export * from './datastore';
 export * from './aggregate-variable';
+export { isTimeZone, timeZoneSchema } from './schema-parts';

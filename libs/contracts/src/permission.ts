@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanQuerySchema } from './schema-parts';
 
 // Per-object rights (spec part 1 §3, §4): read (always on), edit, share, for users and groups.
 export const OBJECT_TYPES = ['rule', 'variable', 'query', 'incidence'] as const;
@@ -63,10 +64,7 @@ export type PermissionChangeParams = z.infer<typeof permissionChangeParamsSchema
 // the UI warns, and on accept repeats the PUT with raiseMembers=true, which raises those members'
 // rows to the group's level.
 export const permissionChangeQuerySchema = z.object({
-  raiseMembers: z
-    .enum(['true', 'false'], { message: 'must be true or false' })
-    .optional()
-    .transform((value) => value === 'true'),
+  raiseMembers: booleanQuerySchema,
 });
 export type PermissionChangeQuery = z.infer<typeof permissionChangeQuerySchema>;
 

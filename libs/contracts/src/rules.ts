@@ -224,6 +224,68 @@ export function batchRuleName(name: string, variable: { label: string | null; cl
   return `${name}_${label ? label : variable.clientReference}`;
 }
 
+// POST /api/web/rules-incidence/dry-run: a rule's condition tried on the stored history of its variables
+// between `from` and `to` (epoch ms), by the engine's own evaluation code; nothing is stored and no e-mail
+// is sent. The answer lists the incidences the rule would have opened.
+export const RULE_DRY_RUN_MAX_RANGE_MS = 5 * 366 * 86_400_000;
+/** Points read per variable at most: beyond, the answer is cut at the last instant read (`truncatedAt`). */
+export const RULE_DRY_RUN_MAX_POINTS = 5_000_000;
+/** Incidences listed at most; the counts cover them all. */
+export const RULE_DRY_RUN_MAX_INCIDENCES = 1_000;
+
+export const ruleDryRunSchema = ruleConditionSchema
+  .extend({
+    varOneId: positiveIdSchema,
+    varTwoId: positiveIdSchema.nullish(),
+    from: z.number({ message: 'must be epoch milliseconds' }).int('must be epoch milliseconds').min(0),
+    to: z.number({ message: 'must be epoch milliseconds' }).int('must be epoch milliseconds').min(0),
+  })
+  .superRefine((rule, context) => {
+    const hasConstant = rule.constant !== undefined && rule.constant !== null;
+    const hasVarTwo = rule.varTwoId !== undefined && rule.varTwoId !== null;
+    if (hasConstant === hasVarTwo) {
+      context.addIssue({ code: 'custom', path: ['constant'], message: RuleMessages.secondOperand });
+    }
+    if (hasVarTwo && rule.varTwoId === rule.varOneId) {
+      context.addIssue({ code: 'custom', path: ['varTwoId'], message: RuleMessages.sameVariable });
+    }
+    if (rule.to <= rule.from) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+    } else if (rule.to - rule.from > RULE_DRY_RUN_MAX_RANGE_MS) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'the range must be at most 5 years' });
+    }
+  });
+export type RuleDryRunDto = z.input<typeof ruleDryRunSchema>;
+export type RuleDryRun = z.infer<typeof ruleDryRunSchema>;
+
+/** One incidence the rule would have opened. */
+export interface RuleDryRunIncidenceDto {
+  /** epoch ms: when the condition began to hold (the incidence's begin, as live) */
+  openedAt: number;
+  /** epoch ms of its close; null when still open at the end of the range */
+  closedAt: number | null;
+  /** evaluations and true evaluations from its opening to its close */
+  evaluations: number;
+  activations: number;
+  /** the value and threshold of the point that opened it */
+  value: number;
+  threshold: number;
+}
+
+export interface RuleDryRunResultDto {
+  from: number;
+  to: number;
+  /** points of the rule's variables read */
+  points: number;
+  evaluations: number;
+  activations: number;
+  /** every incidence opened in the range (the list holds the first RULE_DRY_RUN_MAX_INCIDENCES) */
+  incidenceCount: number;
+  incidences: RuleDryRunIncidenceDto[];
+  /** set when a variable had more than RULE_DRY_RUN_MAX_POINTS points: evaluated up to this instant */
+  truncatedAt: number | null;
+}
+
 // `catalog` topic, keyed by rule id: a rule was created, changed or deleted; the engine instances reload it.
 export const ruleCatalogEventSchema = z.object({
   entity: z.literal('incidence-rule'),

@@ -36,3 +36,24 @@ export const pathIdSchema = z.coerce.number({ message: ID_MESSAGE }).int(ID_MESS
 export function requiredTextSchema(missing: string, max: number) {
   return z.string({ message: missing }).trim().min(1, missing).max(max, `must be at most ${max} characters`);
 }
+
+/** An optional true/false query parameter; absent means false. */
+export const booleanQuerySchema = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
+/** An IANA time zone name the runtime knows (Europe/Madrid, UTC…). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Madrid or UTC' });

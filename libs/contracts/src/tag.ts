@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveIdSchema } from './schema-parts';
+import { positiveIdSchema, booleanQuerySchema } from './schema-parts';
 import { TAG_NAME_MAX_LENGTH, TAG_PATH_MAX_DEPTH, TAG_PATH_SEPARATOR, type TagRefDto } from './variable';
 
 // Editing the tag tree and tagging variables (part 1 §2 "/tags-tree" and "/tags", §4, §5, §7).
@@ -84,10 +84,7 @@ export type TagTreeBody = TagTreeNodeInput[];
 // answers 409 with the affected tags (TagConfirmationDto); the web asks the user and repeats the call
 // with confirm=true.
 export const tagChangeQuerySchema = z.object({
-  confirm: z
-    .enum(['true', 'false'], { message: 'must be true or false' })
-    .optional()
-    .transform((value) => value === 'true'),
+  confirm: booleanQuerySchema,
 });
 export type TagChangeQuery = z.infer<typeof tagChangeQuerySchema>;
 

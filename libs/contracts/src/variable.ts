@@ -13,11 +13,18 @@ export interface VariableMinimalDto {
   totalRows?: number;
 }
 
+// A plant's own name of a measured variable, kept as written: historians and SCADA exports name columns
+// like "Volume Flow RateRMS" or "TI-101 [°C]". Any printable character; no control characters, and no
+// blank at either end (sources trim what they read).
+export const CLIENT_REFERENCE_MAX_LENGTH = 200;
 export const clientReferenceSchema = z
   .string()
-  .min(1)
-  .max(200)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'client reference may hold letters, digits, "_", ".", ":" and "-" only');
+  .min(1, 'client reference must not be empty')
+  .max(CLIENT_REFERENCE_MAX_LENGTH, `client reference must be at most ${CLIENT_REFERENCE_MAX_LENGTH} characters`)
+  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u, 'client reference must not hold control characters')
+  .refine((reference) => reference.trim() === reference, {
+    message: 'client reference must not begin or end with a blank',
+  });
 
 export const TAG_PATH_SEPARATOR = '/';
 export const TAG_NAME_MAX_LENGTH = 100;

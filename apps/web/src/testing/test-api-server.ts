@@ -63,6 +63,9 @@ export class TestApiServer {
   private async handle(request: IncomingMessage, response: ServerResponse) {
     // The document's origin is jsdom's (http://localhost): XMLHttpRequest calls here are cross-origin.
     response.setHeader('access-control-allow-origin', '*');
+    // One connection per request: a kept-alive one can be closed by one side as the other reuses it, and
+    // the request then fails ("fetch failed"; seen on a loaded machine, a save's PUT lost).
+    response.setHeader('connection', 'close');
     if (request.method === 'OPTIONS') {
       response.writeHead(204, {
         'access-control-allow-methods': request.headers['access-control-request-method'] ?? '*',
