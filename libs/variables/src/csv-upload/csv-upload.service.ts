@@ -47,10 +47,12 @@ type VariableOutcome = Pick<CsvUploadResponseDto, 'variablesCreated' | 'unknownV
 
 class ErrorReport {
   readonly errors: CsvRowErrorDto[] = [];
+  readonly byReason: Partial<Record<CsvRowErrorReason, number>> = {};
   count = 0;
 
   add(line: number, column: number | null, header: string | null, reason: CsvRowErrorReason, value?: string) {
     this.count += 1;
+    this.byReason[reason] = (this.byReason[reason] ?? 0) + 1;
     if (this.errors.length >= CSV_UPLOAD_MAX_LISTED_ERRORS) return;
     this.errors.push({
       line,
@@ -117,10 +119,27 @@ export class CsvUploadService {
       `CSV upload: ${summary.rows} rows, ${batcher.published} points published, ${report.count} errors`,
     );
     return {
+      dryRun: false,
+      format: {
+        fieldSeparator: layout.fieldSeparator,
+        decimalSeparator: layout.decimal,
+        decimalSeparatorFrom: options.decimalSeparator === 'auto' ? 'data' : 'option',
+        timeColumn: 1,
+        timeHeader: layout.headers[0] ?? '',
+        timeFormat: layout.timeColumn === 'timestamp' ? 'epoch-seconds' : 'iso',
+        timeZone: layout.timeColumn === 'timestamp' ? null : 'UTC',
+      },
       ...summary,
       pointsPublished: batcher.published,
+      points: batcher.published,
+      firstTs: null,
+      lastTs: null,
+      columns: [],
+      repeatedPoints: 0,
+      warnings: [],
       errors: report.errors,
       errorCount: report.count,
+      errorsByReason: report.byReason,
       truncated: report.count > report.errors.length,
     };
   }
