@@ -117,6 +117,10 @@ function isDetectableEpoch(cell: string): boolean {
   return value >= EPOCH_DETECTED_FROM && value < EPOCH_DETECTED_UNTIL;
 }
 
+function isDetectableEpochMilliseconds(cell: string): boolean {
+  return isDetectableEpoch(cell) && Number(cell.replace(',', '.')) >= EPOCH_MILLISECONDS_FROM;
+}
+
 /** A column's time format and whether day and month could be read either way. */
 export interface DetectedTimeFormat {
   format: CsvTimeFormat;
@@ -132,25 +136,24 @@ export function detectTimeFormat(cells: readonly string[], strict: boolean): Det
   const filled = cells.map((cell) => cell.trim()).filter((cell) => cell.length > 0);
   if (filled.length === 0) return undefined;
   const count = (reads: (cell: string) => boolean) => filled.filter(reads).length;
+  const dayFirstCount = count((cell) => readNumericDate(cell, true) !== undefined);
+  const monthFirstCount = count((cell) => readNumericDate(cell, false) !== undefined);
   const candidates: [CsvTimeFormat, number][] = [
     ['iso', count((cell) => readIso(cell) !== undefined)],
     [
-      filled.some(
-        (cell) => isDetectableEpoch(cell) && Number(cell.replace(',', '.')) >= EPOCH_MILLISECONDS_FROM,
-      )
+      // Each cell is read as seconds or milliseconds by its size; the label says what most are.
+      count(isDetectableEpochMilliseconds) * 2 > count(isDetectableEpoch)
         ? 'epoch-milliseconds'
         : 'epoch-seconds',
       count(isDetectableEpoch),
     ],
-    ['day-first', count((cell) => readNumericDate(cell, true) !== undefined)],
-    ['month-first', count((cell) => readNumericDate(cell, false) !== undefined)],
+    ['day-first', dayFirstCount],
+    ['month-first', monthFirstCount],
   ];
   const needed = strict ? filled.length : Math.ceil(filled.length / 2);
   // The first of the formats that read the most cells: day-first before month-first when both do.
   const best = candidates.reduce((chosen, candidate) => (candidate[1] > chosen[1] ? candidate : chosen));
   if (best[1] < needed) return undefined;
-  const dayFirstCount = candidates[2]![1];
-  const monthFirstCount = candidates[3]![1];
   return {
     format: best[0],
     ambiguousDayMonth: best[0] === 'day-first' && monthFirstCount === dayFirstCount,
