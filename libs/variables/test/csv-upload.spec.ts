@@ -10,10 +10,12 @@ import {
 } from '@plantlens/contracts';
 import {
   AccessTokenService,
+  Database,
   IN_MEMORY_DATA_DIR,
   InMemoryBroker,
   loadPlatformConfig,
 } from '@plantlens/platform';
+import { sql } from 'kysely';
 import request from 'supertest';
 import {
   declareVariables,
@@ -323,6 +325,277 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
       .set('content-length', String(3 * 1024 ** 3))
       .send('timestamp;x\n');
     expect(response.status).toBe(413);
+  });
+
+  // The stored points of one variable in [from, to), as [ms, value].
+  async function storedBetween(variableId: number, from: number, to: number): Promise<[number, number][]> {
+    await app.get(InMemoryBroker).drain(Topics.measurements);
+    const body = await timeline(app, [variableId], from, to, 10_000);
+    return body.variables[0]!.data.map(({ timestamp, value }) => [timestamp * 1000, value]);
+  }
+
+  async function counts(): Promise<{ variables: number; points: number }> {
+    await app.get(InMemoryBroker).drain(Topics.measurements);
+    const { kysely } = app.get(Database);
+    const row = await sql<{ variables: number; points: number }>`
+      select (select count(*)::int from variables.variable) as variables,
+             (select count(*)::int from variables.measurement) as points`.execute(kysely);
+    return row.rows[0]!;
+  }
+
+  const columnId = (summary: CsvUploadResponseDto, reference: string) =>
+    summary.columns.find((column) => column.clientReference === reference)?.variableId as number;
+
+  describe('files as plants export them, with the default options', () => {
+    it('"timestamp,value" with datetime strings: says to create the variable, then loads with create', async () => {
+      const file =
+        'timestamp,value\n2013-12-02 21:15:00,1.5\n2013-12-02 21:20:00,2\n2013-12-02 21:25:00,-0.5\n';
+      const reported = await uploadOk(file);
+      expect(reported).toMatchObject({
+        format: {
+          fieldSeparator: ',',
+          timeColumn: 1,
+          timeHeader: 'timestamp',
+          timeFormat: 'iso',
+          timeZone: 'UTC',
+        },
+        rows: 3,
+        points: 0,
+        pointsPublished: 0,
+        unknownVariables: ['value'],
+        columns: [{ column: 2, clientReference: 'value', variableId: null, status: 'unknown', points: 0 }],
+        errorCount: 0,
+      });
+      expect(reported.warnings).toEqual([
+        {
+          code: 'only-unknown-columns',
+          message:
+            'None of the 1 columns names a variable of the plant, so nothing was read: upload with unknownVariables=create to declare them.',
+        },
+      ]);
+
+      const created = await uploadOk(file, { unknownVariables: 'create' });
+      const first = Date.UTC(2013, 11, 2, 21, 15);
+      expect(created).toMatchObject({
+        rows: 3,
+        points: 3,
+        pointsPublished: 3,
+        firstTs: first,
+        lastTs: first + 600_000,
+        variablesCreated: ['value'],
+        warnings: [],
+        errorCount: 0,
+      });
+      expect(await storedBetween(columnId(created, 'value'), first, first + 3_600_000)).toEqual([
+        [first, 1.5],
+        [first + 300_000, 2],
+        [first + 600_000, -0.5],
+      ]);
+    });
+
+    it('";" with point decimals and names with spaces, brackets and units, kept as written', async () => {
+      const flow = `Volume Flow RateRMS ${unique}`;
+      const temperature = `Temp [°C] (${unique})`;
+      const file = `Fecha; ${flow} ;${temperature}\n${iso(T0)};0.0265878;21.5\n${iso(T0 + 1000)};0.0301;22\n`;
+      const summary = await uploadOk(file, { unknownVariables: 'create' });
+      expect(summary).toMatchObject({
+        format: {
+          fieldSeparator: ';',
+          decimalSeparator: '.',
+          decimalSeparatorFrom: 'data',
+          timeHeader: 'Fecha',
+        },
+        points: 4,
+        variablesCreated: [flow, temperature],
+        errorCount: 0,
+      });
+      expect(await storedBetween(columnId(summary, flow), T0, T0 + 3_600_000)).toEqual([
+        [T0, 0.0265878],
+        [T0 + 1000, 0.0301],
+      ]);
+    });
+
+    it('finds the time column by content anywhere, in a tab file, epoch milliseconds (whole numbers: decimal comma)', async () => {
+      await declareVariables(app, [ref('tab')]);
+      const file = `${ref('tab')}\tmoment\n1\t${T0}\n2\t${T0 + 1000}\n`;
+      const summary = await uploadOk(file);
+      expect(summary.format).toEqual({
+        fieldSeparator: '\t',
+        decimalSeparator: ',',
+        decimalSeparatorFrom: 'data',
+        timeColumn: 2,
+        timeHeader: 'moment',
+        timeFormat: 'epoch-milliseconds',
+        timeZone: null,
+      });
+      expect(await stored(ref('tab'))).toEqual([
+        [0, 1],
+        [1000, 2],
+      ]);
+    });
+
+    it('reads month-first dates with AM/PM, and warns when day and month read either way', async () => {
+      await declareVariables(app, [ref('us'), ref('eu')]);
+      const us = await uploadOk(`Date,${ref('us')}\n1/31/2025 2:00 PM,1\n1/31/2025 13:00,2\n`);
+      expect(us).toMatchObject({
+        format: { timeFormat: 'month-first' },
+        firstTs: Date.UTC(2025, 0, 31, 13),
+        lastTs: Date.UTC(2025, 0, 31, 14),
+        warnings: [],
+      });
+      const y = 2025;
+      // Two days whose day and month are both at most 12: day first, with the warning.
+      const ambiguous = await uploadOk(`Date;${ref('eu')}\n03/04/${y} 00:00;1\n05/06/${y} 00:00;2\n`);
+      expect(ambiguous.format.timeFormat).toBe('day-first');
+      expect(ambiguous.firstTs).toBe(Date.UTC(y, 3, 3));
+      expect(ambiguous.warnings.map(({ code }) => code)).toEqual(['ambiguous-day-month']);
+    });
+  });
+
+  it('reads times without a zone in the zone the upload names, daylight-saving aware', async () => {
+    await declareVariables(app, [ref('local')]);
+    // 29 March 2026 skips 02:00–03:00 in Madrid; 25 October repeats 02:00–03:00 (an hourly local export).
+    const lines = [
+      `datetime;${ref('local')}`,
+      '2026-03-29 01:00:00;1',
+      '2026-03-29 02:30:00;2',
+      '2026-03-29 03:00:00;3',
+      '2026-10-25 01:00:00;4',
+      '2026-10-25 02:00:00;5',
+      '2026-10-25 02:00:00;6',
+      '2026-10-25 03:00:00;7',
+    ];
+    const summary = await uploadOk(lines.join('\n'), { timeZone: 'Europe/Madrid' });
+    expect(summary).toMatchObject({
+      format: { timeZone: 'Europe/Madrid' },
+      points: 6,
+      repeatedPoints: 0,
+      errors: [
+        { line: 3, column: 1, header: 'datetime', reason: 'time-in-dst-gap', value: '2026-03-29 02:30:00' },
+      ],
+    });
+    const id = columnId(summary, ref('local'));
+    const hour = 3_600_000;
+    expect(await storedBetween(id, Date.UTC(2026, 2, 28), Date.UTC(2026, 2, 30))).toEqual([
+      [Date.UTC(2026, 2, 29, 0), 1],
+      [Date.UTC(2026, 2, 29, 1), 3],
+    ]);
+    const october = Date.UTC(2026, 9, 24, 23);
+    expect(await storedBetween(id, Date.UTC(2026, 9, 24), Date.UTC(2026, 9, 26))).toEqual([
+      [october, 4],
+      [october + hour, 5],
+      [october + 2 * hour, 6],
+      [october + 3 * hour, 7],
+    ]);
+  });
+
+  it('a dry run reads the whole file and declares and stores nothing', async () => {
+    await declareVariables(app, [ref('dry_known')]);
+    const file = [
+      `datetime;${ref('dry_known')};${ref('dry_new')};${ref('dry_empty')}`,
+      `${iso(T0)};1;2;x`,
+      `${iso(T0 + 1000)};3;;`,
+      `nonsense;4;5;6`,
+    ].join('\n');
+    const before = await counts();
+    const summary = await uploadOk(file, { dryRun: 'true', unknownVariables: 'create' });
+    expect(await counts()).toEqual(before);
+    expect(summary).toMatchObject({
+      dryRun: true,
+      rows: 3,
+      points: 3,
+      pointsPublished: 0,
+      firstTs: T0,
+      lastTs: T0 + 1000,
+      variablesCreated: [],
+      errorsByReason: { 'invalid-number': 1, 'invalid-time': 1 },
+    });
+    expect(summary.columns).toEqual([
+      {
+        column: 2,
+        clientReference: ref('dry_known'),
+        variableId: expect.any(Number),
+        status: 'known',
+        points: 2,
+        firstTs: T0,
+        lastTs: T0 + 1000,
+      },
+      {
+        column: 3,
+        clientReference: ref('dry_new'),
+        variableId: null,
+        status: 'would-create',
+        points: 1,
+        firstTs: T0,
+        lastTs: T0,
+      },
+      {
+        column: 4,
+        clientReference: ref('dry_empty'),
+        variableId: null,
+        status: 'unknown',
+        points: 0,
+        firstTs: null,
+        lastTs: null,
+      },
+    ]);
+  });
+
+  it('declares only the variables with at least one good point', async () => {
+    const file = `datetime;${ref('good')};${ref('all_bad')}\n${iso(T0)};1;x\n${iso(T0 + 1000)};2;y\n`;
+    const before = await counts();
+    const summary = await uploadOk(file, { unknownVariables: 'create' });
+    expect(summary.variablesCreated).toEqual([ref('good')]);
+    expect(summary.columns.map(({ status }) => status)).toEqual(['created', 'unknown']);
+    expect(await counts()).toEqual({ variables: before.variables + 1, points: before.points + 2 });
+  });
+
+  it('counts rows repeating an earlier time and keeps the later value, across batches', async () => {
+    await declareVariables(app, [ref('repeat')]);
+    // More points than one batch (5 000), then the first instant again.
+    const rows = Array.from({ length: 6_000 }, (_, index) => `${T0 + index * 100},${index}`);
+    const summary = await uploadOk([`timestamp,${ref('repeat')}`, ...rows, `${T0},-1`].join('\n'));
+    expect(summary).toMatchObject({ rows: 6_001, points: 6_001, repeatedPoints: 1 });
+    expect(summary.warnings).toEqual([
+      {
+        code: 'repeated-times',
+        message: "1 rows (1 points) repeat the time of an earlier row: the later row's values were kept.",
+      },
+    ]);
+    expect((await storedBetween(columnId(summary, ref('repeat')), T0, T0 + 1000))[0]).toEqual([T0, -1]);
+  });
+
+  it('takes the first file part of a multipart/form-data upload', async () => {
+    await declareVariables(app, [ref('form')]);
+    const file = `timestamp;${ref('form')}\n${T0};4\n`;
+    const response = await request(app.getHttpServer())
+      .post('/api/web/csv-upload')
+      .set(superAdmin)
+      .field('note', 'ignored')
+      .attach('file', Buffer.from(file), { filename: 'data.csv', contentType: 'text/csv' })
+      .attach('other', Buffer.from('timestamp;x\n1;1\n'), 'other.csv');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ rows: 1, pointsPublished: 1 });
+    expect(await stored(ref('form'))).toEqual([[0, 4]]);
+
+    const noFile = await request(app.getHttpServer())
+      .post('/api/web/csv-upload')
+      .set(superAdmin)
+      .field('note', 'x');
+    expect(noFile.status).toBe(400);
+    expect(noFile.body.message).toBe(
+      'The form holds no file: send the CSV file as a file part (curl -F file=@data.csv)',
+    );
+  });
+
+  it('loads what the explorer downloads: quoted headers holding the separator or a quote', async () => {
+    const names = [`Flow; m3/h ${unique}`, `Say "hi" ${unique}`];
+    const quoted = names.map((name) => `"${name.replaceAll('"', '""')}"`);
+    // As apps/web/src/features/explorer/csv.ts writes it: BOM, ";", timestamp and datetime, CRLF.
+    const file = `\uFEFFtimestamp;datetime;${quoted.join(';')}\r\n${T0 / 1000};${iso(T0)};1,5;2\r\n`;
+    const summary = await uploadOk(file, { unknownVariables: 'create' });
+    expect(summary).toMatchObject({ variablesCreated: names, points: 2, errorCount: 0 });
+    expect(await storedBetween(columnId(summary, names[0]!), T0, T0 + 1000)).toEqual([[T0, 1.5]]);
   });
 
   it('is for super administrators only: 401 without a token, 403 without the Superadmin feature', async () => {
