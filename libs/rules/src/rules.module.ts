@@ -7,6 +7,9 @@ import { CurrentStatusController } from './current-status/current-status.control
 import { RULES_SCHEMA } from './database/rules-database';
 import { rulesMigrations } from './database/migrations';
 import { DayCountRepository } from './engine/day-count.repository';
+import { RawPointsClient } from './dry-run/raw-points.client';
+import { RuleDryRunController } from './dry-run/rule-dry-run.controller';
+import { RuleDryRunService } from './dry-run/rule-dry-run.service';
 import { EngineConsumer } from './engine/engine.consumer';
 import { EngineRepository } from './engine/engine.repository';
 import { EngineShard } from './engine/engine-shard';
@@ -30,6 +33,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
   controllers: [
     RuleController,
     RuleReferenceController,
+    RuleDryRunController,
     IncidenceController,
     CurrentStatusController,
     EngineConsumer,
@@ -46,6 +50,8 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     EmailSenderService,
     IdentityClient,
     VariableCatalogClient,
+    RawPointsClient,
+    RuleDryRunService,
     RuleRepository,
     RuleService,
     IncidenceRepository,

@@ -126,10 +126,7 @@ export class RuleService {
         items.flatMap((item) => [...firstOperands(item), ...(item.varTwoId ? [item.varTwoId] : [])]),
       ),
     ];
-    const found = new Map((await this.variables.minimal(accessToken, variableIds)).map((v) => [v.id, v]));
-    const unknown = variableIds.filter((id) => !found.has(id));
-    if (unknown.length > 0)
-      throw new BadRequestException(`${RuleMessages.unknownVariables}: ${unknown.join(', ')}`);
+    const found = await this.variables.known(accessToken, variableIds);
     const variable = (id: number) => found.get(id) as VariableMinimalDto;
     const rules: NewRule[] = items.flatMap((item) => {
       const batch = item.varOneIds !== undefined;
