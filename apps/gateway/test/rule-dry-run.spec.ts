@@ -29,6 +29,24 @@ interface Point {
   value: number;
 }
 
+// Failures (above 10 for at least a minute) from t0: minutes 10–15; 50–70 with a dip to 9.5 at minute 60
+// that a deadband of 1 holds open; and from 100 to the end (minute 110). Minute 30 holds 40 s only.
+function failureFixture(t0: number): Point[] {
+  const at = (minute: number) => t0 + minute * MINUTE;
+  const high = (ts: number) =>
+    (ts >= at(10) && ts < at(15)) ||
+    (ts >= at(30) && ts < at(30) + 40 * SECOND) ||
+    (ts >= at(50) && ts < at(70)) ||
+    ts >= at(100);
+  const points: Point[] = [];
+  for (let ts = t0; ts <= at(110); ts += STEP) {
+    points.push({ ts, value: ts === at(60) ? 9.5 : high(ts) ? 20 : 5 });
+  }
+  return points;
+}
+
+const FAILURE_RULE = { operator: '>', constant: 10, minDurationSeconds: 60, deadband: 1 } as const;
+
 describe('rule dry run (standalone: identity, variables and rules in one process)', () => {
   let app: NestFastifyApplication;
   let admin: ApiClient;
@@ -124,7 +142,7 @@ describe('rule dry run (standalone: identity, variables and rules in one process
     const declared = await admin
       .post('/api/web/variable/raw/declare')
       .send({
-        variables: ['temperature_x', 'temperature_y', 'pressure_x', 'pressure_y', 'paged_x'].map(
+        variables: ['temperature_x', 'temperature_y', 'pressure_x', 'pressure_y', 'paged_x', 'history_x'].map(
           (clientReference) => ({ clientReference, name: clientReference, unit: null }),
         ),
       })
@@ -158,28 +176,88 @@ describe('rule dry run (standalone: identity, variables and rules in one process
   it('finds the known failure windows of a fixture, as the live engine does, the last one open at the end', async () => {
     const t0 = start();
     const at = (minute: number) => t0 + minute * MINUTE;
-    // Failures (above 10 for at least a minute): minutes 10–15; 50–70 with a dip to 9.5 at minute 60 that the
-    // deadband of 1 holds open; and from 100 to the end. Minute 30 holds 40 s only: no incidence.
-    const high = (ts: number) =>
-      (ts >= at(10) && ts < at(15)) ||
-      (ts >= at(30) && ts < at(30) + 40 * SECOND) ||
-      (ts >= at(50) && ts < at(70)) ||
-      ts >= at(100);
-    const points: Point[] = [];
-    for (let ts = t0; ts <= at(110); ts += STEP) {
-      points.push({ ts, value: ts === at(60) ? 9.5 : high(ts) ? 20 : 5 });
-    }
-    const result = await expectDryRunEqualsLive(['pressure_x', 'pressure_y'], points, {
-      operator: '>',
-      constant: 10,
-      minDurationSeconds: 60,
-      deadband: 1,
-    });
+    const points = failureFixture(t0);
+    const result = await expectDryRunEqualsLive(['pressure_x', 'pressure_y'], points, FAILURE_RULE);
     expect(result.incidences).toEqual([
       { openedAt: at(10), closedAt: at(15), evaluations: 31, activations: 30, value: 20, threshold: 10 },
       { openedAt: at(50), closedAt: at(70), evaluations: 121, activations: 119, value: 20, threshold: 10 },
       { openedAt: at(100), closedAt: null, evaluations: 61, activations: 61, value: 20, threshold: 10 },
     ]);
+  });
+
+  it('creates a rule "from" a past instant: its history opens historical incidences without e-mails, then it goes live', async () => {
+    const notifications: string[] = [];
+    app.get(InMemoryBroker).subscribe(Topics.notifications, 'history-notifications', async (message) => {
+      notifications.push(message.key ?? '');
+    });
+    const t0 = Math.floor((Date.now() - 3 * 3_600_000) / MINUTE) * MINUTE;
+    const at = (minute: number) => t0 + minute * MINUTE;
+    const history = failureFixture(t0);
+    const variableId = ids.get('history_x') as number;
+    await app
+      .get(EventPublisher)
+      .publish(
+        Topics.measurements,
+        { source: 'test', points: history.map((p) => ({ variableId, ...p })) },
+        '0',
+      );
+    await settle();
+    const created = await admin
+      .post('/api/web/rules-incidence')
+      .send([
+        {
+          name: 'From history',
+          varOneId: variableId,
+          ...FAILURE_RULE,
+          emails: 'ops@plant.com',
+          historyFrom: t0,
+        },
+      ])
+      .expect(201);
+    const rule = (created.body as RuleIncidenceDto[])[0] as RuleIncidenceDto;
+    expect(rule.enabled).toBe(true);
+    await settle();
+    const dryRun = await admin
+      .post('/api/web/rules-incidence/dry-run')
+      .send({ ...FAILURE_RULE, varOneId: variableId, from: t0, to: Date.now() })
+      .expect(200);
+    const expected = (dryRun.body as RuleDryRunResultDto).incidences.map(({ openedAt, closedAt }) => ({
+      openedAt,
+      closedAt,
+      historical: true,
+    }));
+    expect(expected.map((incidence) => incidence.openedAt)).toEqual([at(10), at(50), at(100)]);
+    const stored = () =>
+      query<{ openedAt: number; closedAt: number | null; historical: boolean }>(
+        `select opened_ms::float8 as "openedAt", closed_ms::float8 as "closedAt", historical
+           from rules.incidence where rule_id = $1 order by opened_ms`,
+        [rule.id],
+      );
+    expect(await stored()).toEqual(expected);
+    expect(await liveCounts(rule.id)).toEqual({
+      evaluations: (dryRun.body as RuleDryRunResultDto).evaluations,
+      activations: (dryRun.body as RuleDryRunResultDto).activations,
+    });
+    expect(notifications.filter((key) => key === String(rule.id))).toEqual([]);
+
+    // Live from its creation on, from the state history left: the open incidence closes on the next low
+    // point, and a live opening is not historical and sends its e-mail.
+    const live = start();
+    await app.get(EventPublisher).publish(
+      Topics.measurements,
+      {
+        source: 'test',
+        points: [5, 20, 20, 20].map((value, index) => ({ variableId, ts: live + index * MINUTE, value })),
+      },
+      '0',
+    );
+    await settle();
+    expect(await stored()).toEqual([
+      ...expected.slice(0, 2),
+      { openedAt: at(100), closedAt: live, historical: true },
+      { openedAt: live + MINUTE, closedAt: null, historical: false },
+    ]);
+    expect(notifications.filter((key) => key === String(rule.id))).toHaveLength(1);
   });
 
   it('reads the stored points page by page through the explorer, and nothing outside the range', async () => {

@@ -10,6 +10,7 @@ import { DayCountRepository } from './engine/day-count.repository';
 import { RawPointsClient } from './dry-run/raw-points.client';
 import { RuleDryRunController } from './dry-run/rule-dry-run.controller';
 import { RuleDryRunService } from './dry-run/rule-dry-run.service';
+import { RuleHistoryService } from './dry-run/rule-history.service';
 import { EngineConsumer } from './engine/engine.consumer';
 import { EngineRepository } from './engine/engine.repository';
 import { EngineShard } from './engine/engine-shard';
@@ -52,6 +53,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     VariableCatalogClient,
     RawPointsClient,
     RuleDryRunService,
+    RuleHistoryService,
     RuleRepository,
     RuleService,
     IncidenceRepository,

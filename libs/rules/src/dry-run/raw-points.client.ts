@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { AuthHeaders, BEARER_PREFIX, type RawPointsPageDto } from '@plantlens/contracts';
 import { getServiceJson, PLATFORM_CONFIG, serviceBaseUrl, type PlatformConfig } from '@plantlens/platform';
+import type { PointPageReader } from './history-points';
 
 // A page of 100 000 points is a few megabytes of JSON: more time than the catalogue's small answers.
 const PAGE_TIMEOUT_MS = 60_000;
@@ -40,5 +41,10 @@ export class RawPointsClient {
       headers: { [AuthHeaders.authorization]: `${BEARER_PREFIX}${accessToken}` },
       timeoutMs: PAGE_TIMEOUT_MS,
     });
+  }
+
+  /** The pages of any variable over [from, to], read with the user's token. */
+  reader(accessToken: string, from: number, to: number): PointPageReader {
+    return (variableId, after, limit) => this.page(accessToken, { variableId, from, to, after, limit });
   }
 }

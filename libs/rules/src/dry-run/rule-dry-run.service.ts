@@ -32,8 +32,7 @@ export class RuleDryRunService {
     );
     const truncatedAt = await feedInTimeOrder(
       variableIds,
-      (variableId, after, limit) =>
-        this.points.page(accessToken, { variableId, from: request.from, to: request.to, after, limit }),
+      this.points.reader(accessToken, request.from, request.to),
       RULE_DRY_RUN_MAX_POINTS,
       evaluation,
     );
