@@ -311,6 +311,15 @@ describe('rule dry run (standalone: identity, variables and rules in one process
     });
     const refused = await incidencer.client.post('/api/web/rules-incidence/dry-run').send(body).expect(403);
     expect(refused.body.message).not.toBe('');
+    // Nor may he create a rule from a past instant on it: the new rule is undone.
+    await incidencer.client
+      .post('/api/web/rules-incidence')
+      .send([{ name: 'Unreadable history', ...body, from: undefined, to: undefined, historyFrom: body.from }])
+      .expect(403);
+    const [left] = await query<{ n: number }>(`select count(*)::int as n from rules.rule where name = $1`, [
+      'Unreadable history',
+    ]);
+    expect(left?.n).toBe(0);
     members += 1;
     const both = await createMember(app, admin, `dry.both.${members}`, {
       flags: { incidence: true, explorer: true },
