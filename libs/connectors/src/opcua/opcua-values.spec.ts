@@ -22,7 +22,11 @@ describe('readDataValue', () => {
       dataValue({ dataType: DataType.UInt32, value: 4_000_000_000 }),
       dataValue({ dataType: DataType.Boolean, value: true }),
       dataValue({ dataType: DataType.Boolean, value: false }),
-      dataValue({ dataType: DataType.Int64, value: [0xffffffff, 0xfffffffe], arrayType: VariantArrayType.Scalar }),
+      dataValue({
+        dataType: DataType.Int64,
+        value: [0xffffffff, 0xfffffffe],
+        arrayType: VariantArrayType.Scalar,
+      }),
       dataValue({ dataType: DataType.UInt64, value: [1, 5], arrayType: VariantArrayType.Scalar }),
     ].map((value) => readDataValue(value, 'PT-101', NOW));
     expect(values.map((result) => ('reading' in result ? result.reading.value : result))).toEqual([
