@@ -24,6 +24,10 @@ interface LastValue {
   statusCode: StatusCode;
 }
 
+type TestVariable = ReturnType<
+  ReturnType<NonNullable<OPCUAServer['engine']['addressSpace']>['getOwnNamespace']>['addVariable']
+>;
+
 export interface TestOpcUaServer {
   url: string;
   set(name: string, value: number | boolean | string, sourceTs: number, statusCode?: StatusCode): void;
@@ -92,8 +96,8 @@ async function launch(
 }
 
 function write(server: OPCUAServer, name: string, { value, sourceTimestamp, statusCode }: LastValue): void {
-  const variable = server.engine.addressSpace!.findNode(`ns=1;s=${name}`);
-  if (!variable || !('setValueFromSource' in variable)) throw new Error(`no variable ${name}`);
+  const variable = server.engine.addressSpace!.findNode(`ns=1;s=${name}`) as TestVariable | null;
+  if (!variable) throw new Error(`no variable ${name}`);
   const dataType =
     typeof value === 'number'
       ? DataType.Double

@@ -12,13 +12,13 @@ import {
   type PlatformConfig,
 } from '@plantlens/platform';
 import { connect, type IConnackPacket, type IPublishPacket, type MqttClient } from 'mqtt';
+import { addressForLog, reconnectDelayMs } from '../shared/connection';
 import { MeasurementPipeline, type PipelineCounters } from '../shared/measurement-pipeline';
 import { printable } from '../shared/readings';
 import { parseMqttPayload } from './mqtt-payload';
 import { matchesTopicFilters, topicReference } from './mqtt-topics';
 
 const SOURCE = 'mqtt';
-const RECONNECT_DELAY_MS = { initial: 1_000, max: 30_000 };
 
 export interface MqttConnectorCounters extends PipelineCounters {
   connected: boolean;
@@ -107,7 +107,7 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
     // Reported with the reconnect that follows (refused connection, bad credentials, timeout).
     client.on('error', (error) => (this.connectionError = error.message));
     this.client = client;
-    this.logger.log(`Connecting to ${this.brokerName} as "${this.config.MQTT_CLIENT_ID}"`);
+    this.logger.log(`Connecting to ${addressForLog(this.url)} as "${this.config.MQTT_CLIENT_ID}"`);
     this.pipeline.startStatistics('messages', () => this.messages);
   }
 
@@ -149,7 +149,7 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
     this.reconnectAttempts = 0;
     this.connectionError = undefined;
     this.logger.log(
-      `Connected to ${this.brokerName}${connack.sessionPresent ? ', resuming the session the broker kept' : ''}`,
+      `Connected to ${addressForLog(this.url)}${connack.sessionPresent ? ', resuming the session the broker kept' : ''}`,
     );
     // A resumed session keeps its subscriptions; a new one (first start, or a broker that lost its state)
     // needs them again. The first connection of this process subscribes anyway, MQTT_TOPICS may have changed.
@@ -171,25 +171,15 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
   private onClose(): void {
     if (this.stopping || this.reconnectTimer) return;
     this.reconnectAttempts += 1;
-    const { initial, max } = RECONNECT_DELAY_MS;
-    // ±20 % so that many connectors do not all return to a restarted broker at the same instant.
-    const delayMs = Math.round(
-      Math.min(max, initial * 2 ** (this.reconnectAttempts - 1)) * (0.8 + Math.random() * 0.4),
-    );
+    const delayMs = reconnectDelayMs(this.reconnectAttempts);
     const reason = this.connectionError ? ` (${this.connectionError})` : '';
     this.connectionError = undefined;
     this.logger.warn(
-      `${this.reconnectAttempts === 1 ? 'Not connected to' : 'Still not connected to'} ${this.brokerName}${reason}; reconnecting in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.reconnectAttempts})`,
+      `${this.reconnectAttempts === 1 ? 'Not connected to' : 'Still not connected to'} ${addressForLog(this.url)}${reason}; reconnecting in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.reconnectAttempts})`,
     );
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       if (!this.stopping) this.client?.reconnect();
     }, delayMs);
-  }
-
-  // The broker's address without any credentials written into MQTT_URL.
-  private get brokerName(): string {
-    const url = new URL(this.url);
-    return `${url.protocol}//${url.host}`;
   }
 }

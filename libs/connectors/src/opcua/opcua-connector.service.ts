@@ -28,11 +28,11 @@ import {
   type UserIdentityInfo,
 } from 'node-opcua-client';
 import type { DataValue } from 'node-opcua-data-value';
+import { addressForLog, RECONNECT_DELAY_MS, reconnectDelayMs } from '../shared/connection';
 import { errorMessage, MeasurementPipeline, type PipelineCounters } from '../shared/measurement-pipeline';
 import { readDataValue } from './opcua-values';
 
 const SOURCE = 'opcua';
-const RECONNECT_DELAY_MS = { initial: 1_000, max: 30_000 };
 const BATCH_POINTS = 5_000;
 // Values the server keeps per node between two publishes; it may revise the number.
 const QUEUE_SIZE = 100;
@@ -148,19 +148,15 @@ export class OpcUaConnector implements OnApplicationBootstrap, BeforeApplication
       await this.subscribe(await client.createSession(this.identity()));
       this.connected = true;
       this.attempts = 0;
-      this.logger.log(`Connected to ${this.serverName}; monitoring ${this.nodes.length} nodes`);
+      this.logger.log(`Connected to ${addressForLog(this.url)}; monitoring ${this.nodes.length} nodes`);
     } catch (error) {
       await client.disconnect().catch(() => undefined);
       this.client = undefined;
       if (this.stopping) return;
       this.attempts += 1;
-      const { initial, max } = RECONNECT_DELAY_MS;
-      // ±20 % so that many connectors do not all return to a restarted server at the same instant.
-      const delayMs = Math.round(
-        Math.min(max, initial * 2 ** (this.attempts - 1)) * (0.8 + Math.random() * 0.4),
-      );
+      const delayMs = reconnectDelayMs(this.attempts);
       this.logger.warn(
-        `Could not connect to ${this.serverName} (${errorMessage(error)}); trying again in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.attempts})`,
+        `Could not connect to ${addressForLog(this.url)} (${errorMessage(error)}); trying again in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.attempts})`,
       );
       this.retryTimer = setTimeout(() => void this.start(), delayMs);
     }
@@ -169,17 +165,17 @@ export class OpcUaConnector implements OnApplicationBootstrap, BeforeApplication
   private listenToConnection(client: OPCUAClient): void {
     client.on('connection_lost', () => {
       this.connected = false;
-      if (!this.stopping) this.logger.warn(`Lost the connection to ${this.serverName}; reconnecting`);
+      if (!this.stopping) this.logger.warn(`Lost the connection to ${addressForLog(this.url)}; reconnecting`);
     });
     client.on('backoff', (attempt: number, delayMs: number) => {
       if (!this.stopping)
         this.logger.warn(
-          `Still not connected to ${this.serverName}; next attempt in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt + 1})`,
+          `Still not connected to ${addressForLog(this.url)}; next attempt in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt + 1})`,
         );
     });
     client.on('after_reconnection', () => {
       this.connected = true;
-      this.logger.log(`Connected to ${this.serverName} again; session and subscription restored`);
+      this.logger.log(`Connected to ${addressForLog(this.url)} again; session and subscription restored`);
     });
   }
 
@@ -222,17 +218,21 @@ export class OpcUaConnector implements OnApplicationBootstrap, BeforeApplication
       TimestampsToReturn.Both,
     );
     item.on('changed', (dataValue: DataValue) => this.accept(nodeId, reference, dataValue));
-    item.on('err', (message: string) => {
-      if (filter && /filter|deadband/i.test(message)) {
-        // Percent deadbands need the node's EURange; some servers support no filter at all.
-        this.logger.warn(
-          `The server refused the deadband of node "${nodeId}" (${message}); monitoring it without`,
-        );
-        void item.terminate().catch(() => undefined);
-        this.monitor(subscription, { nodeId, reference }, undefined);
-      } else {
-        this.logger.error(`Cannot monitor node "${nodeId}" (${reference}): ${message}`);
-      }
+    return new Promise((resolve) => {
+      item.once('initialized', () => resolve());
+      item.on('err', (message: string) => {
+        if (filter && /filter|deadband/i.test(message)) {
+          // Percent deadbands need the node's EURange; some servers support no filter at all.
+          this.logger.warn(
+            `The server refused the deadband of node "${nodeId}" (${message}); monitoring it without`,
+          );
+          void item.terminate().catch(() => undefined);
+          void this.monitor(subscription, { nodeId, reference }, undefined).then(resolve);
+        } else {
+          this.logger.error(`Cannot monitor node "${nodeId}" (${reference}): ${message}`);
+          resolve();
+        }
+      });
     });
   }
 
@@ -272,11 +272,5 @@ export class OpcUaConnector implements OnApplicationBootstrap, BeforeApplication
     }
     this.lastTimestamp.set(nodeId, reading.ts);
     this.pipeline.batcher.add([reading]);
-  }
-
-  // The server's address without any credentials written into OPCUA_URL.
-  private get serverName(): string {
-    const url = new URL(this.url);
-    return `${url.protocol}//${url.host}`;
   }
 }
