@@ -4,6 +4,15 @@ import { join } from 'node:path';
 import { ConfigurationError, loadPlatformConfig } from './platform-config';
 
 describe('loadPlatformConfig', () => {
+  const problems = (environment: Record<string, string>) => {
+    try {
+      loadPlatformConfig(environment);
+    } catch (error) {
+      return (error as ConfigurationError).problems;
+    }
+    return [];
+  };
+
   it('gives the standalone defaults for an empty environment', () => {
     const config = loadPlatformConfig({});
     expect(config.PORT).toBe(3000);
@@ -117,14 +126,6 @@ describe('loadPlatformConfig', () => {
     });
 
     it('names every problem of an MQTT configuration', () => {
-      const problems = (environment: Record<string, string>) => {
-        try {
-          loadPlatformConfig(environment);
-        } catch (error) {
-          return (error as ConfigurationError).problems;
-        }
-        return [];
-      };
       expect(problems({ MQTT_URL: 'http://broker' })).toEqual([
         'MQTT_URL: must be a mqtt or mqtts or ws or wss URL',
       ]);
@@ -151,15 +152,6 @@ describe('loadPlatformConfig', () => {
   });
 
   describe('OPC UA connector', () => {
-    const problems = (environment: Record<string, string>) => {
-      try {
-        loadPlatformConfig(environment);
-      } catch (error) {
-        return (error as ConfigurationError).problems;
-      }
-      return [];
-    };
-
     it('is off without OPCUA_URL and reads OPCUA_NODES inline or from a file', () => {
       expect(loadPlatformConfig({}).OPCUA_URL).toBeUndefined();
       const nodes = { 'ns=2;s=Boiler.PT101': 'PT-101', 'ns=3;i=1001': 'Flow, line 1 [m3/h]' };
