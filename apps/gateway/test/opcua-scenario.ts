@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StatusCodes } from 'node-opcua-status-code';
+import { StatusCodes, type StatusCode } from 'node-opcua-status-code';
 import { eventually } from './aggregate-scenario';
 import { apiClient, signIn, type ApiClient } from './api-client';
 import { freePort } from './free-port';
@@ -103,6 +103,10 @@ export function describeOpcUaScenario(
         OPCUA_SAMPLING_INTERVAL_MS: '0',
         OPCUA_PUBLISHING_INTERVAL_MS: '100',
         OPCUA_BATCH_MS: '50',
+        // Numeric nodes report a change of more than 0.5 only; the server refuses a deadband on the Boolean
+        // and String nodes, which are then monitored without one.
+        OPCUA_DEADBAND: 'absolute',
+        OPCUA_DEADBAND_VALUE: '0.5',
         OPCUA_PKI_DIR: pkiDirectory,
       });
       explorer = apiClient(apps.gateway, await signIn(apps.gateway, 'admin', SUPERADMIN_PASSWORD));
@@ -133,15 +137,28 @@ export function describeOpcUaScenario(
       expect(await timeline(references.pressure)).toEqual([{ timestamp: (T0 - 1_000) / 1000, value: -1 }]);
     });
 
-    it('rejects bad-quality and non-numeric values with their reason and keeps the good ones', async () => {
+    it('rejects bad-quality and non-numeric values with their reason, keeps the good ones, and applies the deadband', async () => {
       server.set(node('Status'), 'running', T0);
-      server.set(node('FT3'), 12.5, T0, StatusCodes.UncertainLastUsableValue);
-      server.set(node('FT3'), 13.5, T0 + 1_000);
+      const changes: [number, number, StatusCode?][] = [
+        [12.5, T0, StatusCodes.UncertainLastUsableValue],
+        [13.5, T0 + 1_000],
+        // Within the deadband of the last reported value: not reported.
+        [13.7, T0 + 2_000],
+        [14.5, T0 + 3_000],
+      ];
+      for (const [value, ts, status] of changes) {
+        server.set(node('FT3'), value, ts, status);
+        // Farther apart than the server's fastest sampling (50 ms), so no change is sampled away.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await eventually(
         () => timeline(references.flow),
-        (points) => points.length === 1,
+        (points) => points.length === 2,
       );
-      expect(await timeline(references.flow)).toEqual([{ timestamp: (T0 + 1_000) / 1000, value: 13.5 }]);
+      expect(await timeline(references.flow)).toEqual([
+        { timestamp: (T0 + 1_000) / 1000, value: 13.5 },
+        { timestamp: (T0 + 3_000) / 1000, value: 14.5 },
+      ]);
       const rejected = await eventually(
         async () => counters().rejected,
         (counts) => counts['invalid-value'] === 2,
@@ -155,6 +172,7 @@ export function describeOpcUaScenario(
       const { publishedPoints: publishedBefore, repeated: repeatedBefore } = counters();
       const write = async (from: number, count: number) => {
         for (let i = from; i < from + count; i += 1) {
+          // Steps of 1.5, beyond the deadband.
           server.set(node('PT101'), i * 1.5, T0 + (i + 1) * 1_000);
           // Farther apart than the server's fastest sampling (50 ms), so no change is sampled away.
           await new Promise((resolve) => setTimeout(resolve, 100));
