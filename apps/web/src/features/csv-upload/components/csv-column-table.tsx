@@ -5,7 +5,7 @@ import {
   QuestionCircleOutlined,
 } from '@ant-design/icons';
 import type { CsvVariableColumnDto } from '@plantlens/contracts';
-import { Table, Tag, type TableColumnsType } from 'antd';
+import { Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatPointTime } from '../csv-upload-format';
@@ -44,13 +44,17 @@ export function CsvColumnTable({ columns }: { columns: CsvVariableColumnDto[] })
     { title: t('csvUpload.columns.lastTs'), key: 'lastTs', render: (_, { lastTs }) => time(lastTs) },
   ];
   return (
-    <Table<CsvVariableColumnDto>
-      title={() => t('csvUpload.columns.title')}
-      size="small"
-      rowKey="column"
-      columns={tableColumns}
-      dataSource={columns}
-      pagination={columns.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-    />
+    <>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('csvUpload.columns.title')}
+      </Typography.Title>
+      <Table<CsvVariableColumnDto>
+        size="small"
+        rowKey="column"
+        columns={tableColumns}
+        dataSource={columns}
+        pagination={columns.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+      />
+    </>
   );
 }
