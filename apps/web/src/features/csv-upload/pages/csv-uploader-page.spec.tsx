@@ -183,17 +183,26 @@ describe('CSV uploader page', () => {
     expect(described('Decimal separator')).toBe('Comma (,), as chosen');
     expect(described('Zone applied')).toBe('Europe/Madrid');
     expect(columnRow('Level')).toHaveTextContent('Not in the plant: skipped');
+  });
 
-    // Back to the plant's zone: the zone is not sent.
+  it("sends no zone when the plant's zone is chosen again", async () => {
+    server.answer('POST', UPLOAD, (request) => ({ json: answerFor(request.query) }));
+    await openWithFile(FILE);
+    const zone = document.getElementById('csv-upload-time-zone')!;
     fireEvent.mouseDown(zone);
+    fireEvent.change(zone, { target: { value: 'Madrid' } });
+    fireEvent.click(await waitFor(() => document.querySelector<HTMLElement>('[title="Europe/Madrid"]')!));
+    expect(zone.closest('.ant-select')).toHaveTextContent('Europe/Madrid');
+    fireEvent.mouseDown(zone);
+    fireEvent.change(zone, { target: { value: 'plant' } });
     fireEvent.click(await waitFor(() => document.querySelector<HTMLElement>('[title="The plant\'s zone"]')!));
+    expect(zone.closest('.ant-select')).toHaveTextContent("The plant's zone");
     fireEvent.click(button('Check file'));
+
     await screen.findByText('Preview: what the load would store');
-    expect(server.requests('POST', UPLOAD)[2]!.query).toEqual({
-      unknownVariables: 'report',
-      decimalSeparator: ',',
-      dryRun: 'true',
-    });
+    expect(server.requests('POST', UPLOAD).map(({ query }) => query)).toEqual([
+      { unknownVariables: 'report', decimalSeparator: 'auto', dryRun: 'true' },
+    ]);
   });
 
   it('keeps Load disabled when the preview would store nothing, and says why', async () => {
