@@ -35,7 +35,7 @@ describe('CSV uploader in Chromium', () => {
     await app?.stop();
   });
 
-  it('uploads a file with progress, creates its variables and reports its bad cell', async () => {
+  it('checks a file, loads it with progress, creates its variables and reports its bad cell', async () => {
     const tokens = await signIn(app.url);
     const page = await signedInPage(browser, tokens, { locale: 'en_GB' });
     const errors: string[] = [];
@@ -46,7 +46,9 @@ describe('CSV uploader in Chromium', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'plant.csv', mimeType: 'text/csv', buffer: plantFile() });
     await page.getByLabel('Create them').check();
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await page.getByText('Preview: what the load would store').waitFor({ timeout: 150_000 });
+    await page.getByRole('button', { name: 'Load' }).click();
     await page.getByRole('progressbar').waitFor();
 
     await page.getByText('Result').waitFor({ timeout: 150_000 });
@@ -58,7 +60,9 @@ describe('CSV uploader in Chromium', () => {
     expect(await summaryValue('Rows read')).toBe('12,000');
     expect(await summaryValue('Points loaded')).toBe('23,999');
     expect(await summaryValue('Variables created')).toContain('e2e_csv_pressure');
-    const errorRow = page.locator('.ant-table-row');
+    const errorRow = page
+      .locator('.ant-table', { has: page.getByRole('columnheader', { name: 'Reason' }) })
+      .locator('.ant-table-row');
     await expect(errorRow.innerText()).resolves.toMatch(/^9\s+3 · e2e_csv_flow\s+Not a number\s+n\/a$/);
     expect(errors).toEqual([]);
 

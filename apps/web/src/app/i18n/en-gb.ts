@@ -1,4 +1,5 @@
 import { dateRangeEnGB } from '../../components/date-range/i18n';
+import { csvUploadEnGB } from '../../features/csv-upload/i18n';
 import { cacheEnGB } from '../../features/cache/i18n';
 import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
 import { variableTableEnGB } from '../../components/variable-table/i18n';
@@ -192,53 +193,7 @@ export const enGB = {
   },
   workspace: workspaceEnGB,
   correlation: correlationEnGB,
-  csvUpload: {
-    intro:
-      'Loads measurements from a CSV file. The first column is timestamp (epoch seconds or milliseconds) or datetime (UTC unless the value carries an offset); then one column per variable, headed by its client reference. Cells are separated by ";" or ",".',
-    file: 'File',
-    dropHint: 'Click or drag a CSV file here',
-    unknownVariables: 'Variables the plant does not have',
-    unknownCreate: 'Create them',
-    unknownReport: 'List them and skip their columns',
-    decimalSeparator: 'Decimal separator',
-    decimalAuto: 'Automatic (comma in ";" files)',
-    decimalPoint: 'Point (1.5)',
-    decimalComma: 'Comma (1,5)',
-    upload: 'Upload',
-    uploading: 'Uploading and reading the file…',
-    finishing: 'Processing the end of the file…',
-    failed: 'The file could not be loaded',
-    summary: {
-      title: 'Result',
-      rows: 'Rows read',
-      points: 'Points loaded',
-      created: 'Variables created',
-      unknown: 'Variables not in the plant (columns skipped)',
-      errors: 'Errors',
-      truncated: 'The first {{listed}} of {{count}} errors are listed.',
-      none: 'None',
-    },
-    errorTable: {
-      title: 'Error report',
-      line: 'Line',
-      column: 'Column',
-      reason: 'Reason',
-      value: 'Value',
-    },
-    reasons: {
-      'invalid-reference': 'The header is not a valid client reference',
-      'duplicate-column': 'The variable is in an earlier column too; this one is skipped',
-      'column-count': 'The row does not have as many cells as the header',
-      'unterminated-quote': 'A quote is opened and never closed',
-      'line-too-long': 'The line is too long',
-      'invalid-time': 'Not a valid date and time',
-      'time-before-1970': 'Date before 1970',
-      'time-before-retention': 'Date older than the raw data the plant keeps',
-      'time-in-future': 'Date in the future',
-      'invalid-number': 'Not a number',
-      'not-finite': 'Not a finite number',
-    },
-  },
+  csvUpload: csvUploadEnGB,
   personalArea: personalAreaEnGB,
   profile: {
     title: 'Update password · {{username}}',

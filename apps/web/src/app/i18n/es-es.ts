@@ -1,4 +1,5 @@
 import { dateRangeEsES } from '../../components/date-range/i18n';
+import { csvUploadEsES } from '../../features/csv-upload/i18n';
 import { cacheEsES } from '../../features/cache/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
 import { variableTableEsES } from '../../components/variable-table/i18n';
@@ -192,53 +193,7 @@ export const esES: Translation = {
   },
   workspace: workspaceEsES,
   correlation: correlationEsES,
-  csvUpload: {
-    intro:
-      'Carga medidas desde un fichero CSV. La primera columna es timestamp (segundos o milisegundos epoch) o datetime (UTC salvo que el valor indique su desfase); después, una columna por variable con su referencia de cliente como cabecera. Las celdas se separan con ";" o ",".',
-    file: 'Fichero',
-    dropHint: 'Haz clic o arrastra aquí un fichero CSV',
-    unknownVariables: 'Variables que la planta no tiene',
-    unknownCreate: 'Crearlas',
-    unknownReport: 'Listarlas y omitir sus columnas',
-    decimalSeparator: 'Separador decimal',
-    decimalAuto: 'Automático (coma en ficheros con ";")',
-    decimalPoint: 'Punto (1.5)',
-    decimalComma: 'Coma (1,5)',
-    upload: 'Cargar',
-    uploading: 'Subiendo y leyendo el fichero…',
-    finishing: 'Procesando el final del fichero…',
-    failed: 'No se ha podido cargar el fichero',
-    summary: {
-      title: 'Resultado',
-      rows: 'Filas leídas',
-      points: 'Puntos cargados',
-      created: 'Variables creadas',
-      unknown: 'Variables que no están en la planta (columnas omitidas)',
-      errors: 'Errores',
-      truncated: 'Se listan los primeros {{listed}} de {{count}} errores.',
-      none: 'Ninguna',
-    },
-    errorTable: {
-      title: 'Informe de errores',
-      line: 'Línea',
-      column: 'Columna',
-      reason: 'Motivo',
-      value: 'Valor',
-    },
-    reasons: {
-      'invalid-reference': 'La cabecera no es una referencia de cliente válida',
-      'duplicate-column': 'La variable ya está en una columna anterior; esta se omite',
-      'column-count': 'La fila no tiene tantas celdas como la cabecera',
-      'unterminated-quote': 'Unas comillas se abren y no se cierran',
-      'line-too-long': 'La línea es demasiado larga',
-      'invalid-time': 'No es una fecha y hora válida',
-      'time-before-1970': 'Fecha anterior a 1970',
-      'time-before-retention': 'Fecha más antigua que los datos brutos que conserva la planta',
-      'time-in-future': 'Fecha en el futuro',
-      'invalid-number': 'No es un número',
-      'not-finite': 'No es un número finito',
-    },
-  },
+  csvUpload: csvUploadEsES,
   personalArea: personalAreaEsES,
   profile: {
     title: 'Actualizar contraseña · {{username}}',

@@ -1,7 +1,7 @@
 import {
   AuthHeaders,
   CSV_UPLOAD_PATH,
-  type CsvUploadQuery,
+  type CsvUploadQueryDto,
   type CsvUploadResponseDto,
 } from '@plantlens/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -11,7 +11,8 @@ export type CsvUploadResult = { data: CsvUploadResponseDto } | { error: FetchBas
 
 export interface CsvUploadRequest {
   file: Blob;
-  options: CsvUploadQuery;
+  /** unset fields are not sent: the server's defaults apply (the plant's zone for timeZone) */
+  options: CsvUploadQueryDto;
   /** fraction of the file sent, 0 to 1 */
   onProgress: (fraction: number) => void;
 }
@@ -23,7 +24,10 @@ export type CsvUploader = (request: CsvUploadRequest) => Promise<CsvUploadResult
 // the publication of the last batches.
 export function createCsvUploader(baseUrl: string, protocol: TokenProtocol): CsvUploader {
   return ({ file, options, onProgress }) => {
-    const url = `${baseUrl}/${CSV_UPLOAD_PATH}?${new URLSearchParams(options)}`;
+    const query = Object.entries(options).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
+    const url = `${baseUrl}/${CSV_UPLOAD_PATH}?${new URLSearchParams(query)}`;
     return protocol.run(
       () => send(url, file, protocol.authorization(), onProgress),
       (result) =>
