@@ -24,8 +24,9 @@ export function dryRunPresetRange(preset: DryRunPreset, now: Dayjs): DateRange {
   return { startDate: now.subtract(amount, unit).valueOf(), endDate: now.valueOf() };
 }
 
-/** CSS class of a would-be incidence's band: tests and the e2e count them. */
+/** CSS classes of a would-be incidence's band and of the constant's line: tests and the e2e find them. */
 export const DRY_RUN_BAND_CLASS = 'rule-dry-run-incidence';
+export const DRY_RUN_THRESHOLD_CLASS = 'rule-dry-run-threshold';
 const BAND_COLOR = 'rgba(255, 77, 79, 0.18)';
 const THRESHOLD_COLOR = '#ff4d4f';
 
@@ -82,6 +83,7 @@ export function dryRunChartOptions({
             plotLines: [
               {
                 value: constant,
+                className: DRY_RUN_THRESHOLD_CLASS,
                 color: THRESHOLD_COLOR,
                 dashStyle: 'Dash',
                 width: 1,
@@ -102,7 +104,7 @@ const DURATION_UNITS = [
   ['second', 1_000],
 ] as const;
 
-/** "1 day 2 hr 5 sec", "45 sec", in the user's language, to the second. */
+/** "1d 2h 5s", "45s" (es: "3h 20min"), in the user's language, to the second. */
 export function formatIncidenceDuration(ms: number, locale: string): string {
   let rest = Math.max(0, Math.round(ms / 1000) * 1000);
   const parts: string[] = [];
@@ -110,11 +112,13 @@ export function formatIncidenceDuration(ms: number, locale: string): string {
     const amount = Math.floor(rest / size);
     rest -= amount * size;
     if (amount > 0) {
-      parts.push(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(amount));
+      parts.push(
+        new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }).format(amount),
+      );
     }
   }
   if (parts.length === 0) {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(0);
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }).format(0);
   }
   return parts.join(' ');
 }

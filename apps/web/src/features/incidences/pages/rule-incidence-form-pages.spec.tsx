@@ -1,7 +1,7 @@
 import type { RuleIncidenceDto, VariableMinimalDto } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appErrors } from '../../../testing/app-errors';
-import { fillField } from '../../../testing/form-fields';
+import { fillField, itemMessage } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer, apiError } from '../../../testing/test-api-server';
 import './rule-incidence-batch-page';
@@ -49,12 +49,6 @@ const storedRule: RuleIncidenceDto = {
   canDelete: true,
   canShare: true,
 };
-
-// The message a form item shows under its field, found from the field's label text.
-function itemMessage(label: string): string {
-  const item = screen.getByText(label, { selector: '.ant-form-item-label label' }).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain')?.textContent ?? '';
-}
 
 // The dropdown opened last: antd adds each selector's dropdown to the page when first opened, and keeps it.
 function lastDropdown(): HTMLElement {
