@@ -109,8 +109,8 @@ beforeAll(() => {
     observe(element: Element) {
       this.report([{ target: element, contentRect: { width: 800 } } as ResizeObserverEntry], this);
     }
-    unobserve() {}
-    disconnect() {}
+    unobserve = () => undefined;
+    disconnect = () => undefined;
   };
 });
 afterAll(() => {
