@@ -111,6 +111,9 @@ describe('rule form: try on history in Chromium', () => {
     await expect(panel.locator('[data-testid="rule-dry-run-table"] .ant-table-row').count()).resolves.toBe(
       FAILURE_WINDOWS.length,
     );
+    // Each closes at the first point back under the constant: the window's length.
+    const durations = panel.locator('[data-testid="rule-dry-run-table"] .ant-table-row td:nth-child(3)');
+    await expect(durations.allInnerTexts()).resolves.toEqual(['30m', '1h', '45m']);
     await expect(panel.getByTestId('rule-dry-run-incidences').innerText()).resolves.toBe(
       String(FAILURE_WINDOWS.length),
     );

@@ -27,7 +27,8 @@ export function dryRunPresetRange(preset: DryRunPreset, now: Dayjs): DateRange {
 /** CSS classes of a would-be incidence's band and of the constant's line: tests and the e2e find them. */
 export const DRY_RUN_BAND_CLASS = 'rule-dry-run-incidence';
 export const DRY_RUN_THRESHOLD_CLASS = 'rule-dry-run-threshold';
-const BAND_COLOR = 'rgba(255, 77, 79, 0.18)';
+// Orange: the first series of the explorer's palette is red.
+const BAND_COLOR = 'rgba(250, 140, 22, 0.25)';
 const THRESHOLD_COLOR = '#ff4d4f';
 
 /**

@@ -1,4 +1,4 @@
-import { ruleDryRunSchema, type RuleIncidenceDto, type VariableMinimalDto } from '@plantlens/contracts';
+import { ruleDryRunSchema, type RuleIncidenceDto } from '@plantlens/contracts';
 import {
   NEW_BATCH_RULE,
   batchRuleCreateRequest,
@@ -11,17 +11,11 @@ import {
   singleRuleFormValues,
   type RuleFormValues,
 } from './rule-form-values';
+import { minimalVariable } from './fixtures';
 
-const variable = (id: number, label: string, clientReference: string): VariableMinimalDto => ({
-  id,
-  label,
-  unit: 'bar',
-  categoryId: null,
-  clientReference,
-});
-const pressure = variable(1, 'Pressure', 'gate01_pressure');
-const unnamed = variable(2, '', 'gate02_temperature');
-const flow = variable(3, 'Flow', 'lift01_flow');
+const pressure = minimalVariable(1, 'Pressure', 'gate01_pressure');
+const unnamed = minimalVariable(2, '', 'gate02_temperature');
+const flow = minimalVariable(3, 'Flow', 'lift01_flow');
 
 const condition: RuleFormValues = {
   ...NEW_BATCH_RULE,

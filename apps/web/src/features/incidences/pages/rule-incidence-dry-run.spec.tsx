@@ -1,14 +1,10 @@
-import type {
-  RuleDryRunResultDto,
-  RuleIncidenceDto,
-  TimelineDataDto,
-  VariableMinimalDto,
-} from '@plantlens/contracts';
+import type { RuleDryRunResultDto, TimelineDataDto } from '@plantlens/contracts';
 import dayjs from 'dayjs';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { itemMessage } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer, apiError } from '../../../testing/test-api-server';
+import { minimalVariable, storedRule } from '../fixtures';
 import { DRY_RUN_BAND_CLASS, DRY_RUN_THRESHOLD_CLASS } from '../rule-dry-run';
 import './rule-incidence-single-page';
 
@@ -22,38 +18,21 @@ const TIMELINE = '/api/web/explorer/timeline-data';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const variable = (id: number, label: string, clientReference: string): VariableMinimalDto => ({
-  id,
-  label,
-  unit: 'bar',
-  categoryId: null,
-  clientReference,
-});
 const VARIABLES = [
-  variable(1, 'Drum pressure', 'drum01_pressure'),
-  variable(2, 'Drum temperature', 'drum01_temperature'),
+  minimalVariable(1, 'Drum pressure', 'drum01_pressure'),
+  minimalVariable(2, 'Drum temperature', 'drum01_temperature'),
 ];
 
-const storedRule: RuleIncidenceDto = {
-  id: 7,
+// A rule comparing two variables.
+const rule = storedRule({
   name: 'Pressure above temperature',
-  enabled: true,
-  operator: '>',
   varOneId: 1,
   varTwoId: 2,
   varOneIds: [1],
   constant: null,
-  minDurationSeconds: 30,
-  deadband: 2,
-  formula: '',
   emails: '',
-  createdAt: 1_770_000_000,
   tags: [],
-  owner: 'ana',
-  canEdit: true,
-  canDelete: true,
-  canShare: true,
-};
+});
 
 // An answer over the range the request names: one incidence closed after 2 h 30 min, one still open.
 function answer(from: number, to: number, extra: Partial<RuleDryRunResultDto> = {}): RuleDryRunResultDto {
@@ -120,8 +99,8 @@ afterAll(() => {
 let server: TestApiServer;
 beforeEach(async () => {
   server = new TestApiServer()
-    .answer('GET', RULES, { json: [storedRule] })
-    .answer('GET', `${RULES}/7`, { json: storedRule })
+    .answer('GET', RULES, { json: [rule] })
+    .answer('GET', `${RULES}/7`, { json: rule })
     .answer('GET', '/api/web/variable/minimal/search', () => ({
       json: VARIABLES.map((match) => ({ ...match, totalRows: VARIABLES.length })),
     }))
