@@ -104,6 +104,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/web/rules-incidence/variable-ids/{id}': INCIDENCE,
   'GET /api/web/rules-incidence/owner/{id}': INCIDENCE,
   'POST /api/web/rules-incidence': INCIDENCE,
+  'POST /api/web/rules-incidence/dry-run': INCIDENCE,
   'PUT /api/web/rules-incidence': INCIDENCE,
   'DELETE /api/web/rules-incidence': INCIDENCE,
   'GET /api/web/evaluations-incidence': INCIDENCE,
@@ -128,6 +129,7 @@ const TABLE: Record<string, Row> = {
     featureHolder: 'explorer',
   },
   'GET /api/web/explorer/correlation-data': EXPLORE,
+  'GET /api/web/explorer/raw-points': EXPLORE,
   'GET /api/web/explorer/multiple-correlation-pairs': EXPLORE,
   // The valve monitor learns which variable ids are valve signals with the service token.
   'GET /api/web/variable/minimal': { ...VARIABLE_PICKER, serviceToken: true },

@@ -149,6 +149,36 @@ describe('gateway in cluster mode', () => {
       .expect(204);
   });
 
+  it('routes a rule dry run to the rules service, which reads the raw points from the variables service', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
+    const declared = await request(server)
+      .post('/api/web/variable/raw/declare')
+      .set(auth)
+      .send({ variables: [{ clientReference: 'gateway_dry_run_level', name: 'Dry run level', unit: 'm' }] })
+      .expect(201);
+    const variableId = (declared.body as RawVariableDeclareResponseDto).variables[0]!.id;
+    const range = { from: Date.now() - 3_600_000, to: Date.now() };
+    await request(server)
+      .get('/api/web/explorer/raw-points')
+      .query({ variableId, ...range })
+      .expect(401);
+    const page = await request(server)
+      .get('/api/web/explorer/raw-points')
+      .query({ variableId, ...range })
+      .set(auth)
+      .expect(200);
+    expect(page.body).toEqual({ variableId, ts: [], values: [], nextAfter: null });
+    const body = { operator: '>', constant: 1, varOneId: variableId, ...range };
+    await request(server).post('/api/web/rules-incidence/dry-run').send(body).expect(401);
+    const dryRun = await request(server)
+      .post('/api/web/rules-incidence/dry-run')
+      .set(auth)
+      .send(body)
+      .expect(200);
+    expect(dryRun.body).toMatchObject({ points: 0, incidenceCount: 0, incidences: [], truncatedAt: null });
+  });
+
   it('routes the cache back office to the variables service, for the super admin', async () => {
     const server = gateway.getHttpServer();
     const auth = await superAdminAuth();

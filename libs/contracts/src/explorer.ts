@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from './schema-parts';
 import type { VariableMinimalDto } from './variable';
 
 export const DEFAULT_CHART_WIDTH_PX = 2000;
@@ -72,3 +73,37 @@ export interface TimelineDataDto {
 
 // Shared by the other explorer and variable query schemas.
 export { epochMs, idList };
+
+export const RawPointsMessages = { variableNotFound: 'Variable not found' } as const;
+
+/** Points of one page of GET /api/web/explorer/raw-points at most (and by default). */
+export const RAW_POINTS_PAGE_MAX = 100_000;
+
+// GET /api/web/explorer/raw-points — the stored raw points of one variable over [from, to] (epoch ms, both
+// included), oldest first, one page at a time: the next page is asked with `after` = the answer's
+// `nextAfter` (points strictly after that instant). For services that evaluate history (the rule dry run).
+export const rawPointsQuerySchema = z
+  .object({
+    variableId: pathIdSchema,
+    from: epochMs,
+    to: epochMs,
+    after: epochMs.optional(),
+    limit: z.coerce
+      .number({ message: `must be a number from 1 to ${RAW_POINTS_PAGE_MAX}` })
+      .int(`must be a number from 1 to ${RAW_POINTS_PAGE_MAX}`)
+      .min(1, `must be a number from 1 to ${RAW_POINTS_PAGE_MAX}`)
+      .max(RAW_POINTS_PAGE_MAX, `must be a number from 1 to ${RAW_POINTS_PAGE_MAX}`)
+      .default(RAW_POINTS_PAGE_MAX),
+  })
+  .refine((query) => query.from <= query.to, { message: 'must not be after to', path: ['from'] });
+export type RawPointsQuery = z.infer<typeof rawPointsQuerySchema>;
+
+/** One page of raw points, as two parallel columns (half the JSON of one object per point). */
+export interface RawPointsPageDto {
+  variableId: number;
+  /** epoch ms, ascending */
+  ts: number[];
+  values: number[];
+  /** `after` of the next page; null when this page reaches `to` */
+  nextAfter: number | null;
+}

@@ -95,6 +95,13 @@ const ruleCreateItemObject = ruleConditionSchema
     varOneIds: z.array(positiveIdSchema).min(1, RuleMessages.mandatory).max(RULE_MAX_PER_REQUEST).optional(),
     varTwoId: positiveIdSchema.nullish(),
     tags: ruleTags.default([]),
+    // Beyond the spec: evaluate the stored history from this instant (epoch ms) before going live; the
+    // incidences found are marked historical and send no e-mail.
+    historyFrom: z
+      .number({ message: 'must be epoch milliseconds' })
+      .int('must be epoch milliseconds')
+      .min(0, 'must be epoch milliseconds')
+      .optional(),
     // Left here only when the formula text could not be read.
     formula: z.never({ message: RuleMessages.formula }).optional(),
   })
@@ -111,6 +118,14 @@ const ruleCreateItemObject = ruleConditionSchema
     const hasVarTwo = rule.varTwoId !== undefined && rule.varTwoId !== null;
     if (hasConstant === hasVarTwo) {
       context.addIssue({ code: 'custom', path: ['constant'], message: RuleMessages.secondOperand });
+    }
+    if (rule.historyFrom !== undefined) {
+      const now = Date.now();
+      if (rule.historyFrom >= now) {
+        context.addIssue({ code: 'custom', path: ['historyFrom'], message: 'must be in the past' });
+      } else if (now - rule.historyFrom > RULE_DRY_RUN_MAX_RANGE_MS) {
+        context.addIssue({ code: 'custom', path: ['historyFrom'], message: 'must be at most 5 years ago' });
+      }
     }
     const firsts = rule.varOneIds ?? (rule.varOneId === undefined ? [] : [rule.varOneId]);
     if (hasVarTwo && firsts.includes(rule.varTwoId as number)) {

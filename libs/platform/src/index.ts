@@ -26,4 +26,5 @@ export * from './sources/measurement-keys';
 export * from './identity/identity-client';
 export * from './scheduling/periodic-job';
 export * from './http/service-url';
+export * from './http/service-json';
 export * from './user-manual/user-manual.module';

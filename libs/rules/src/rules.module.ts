@@ -7,6 +7,10 @@ import { CurrentStatusController } from './current-status/current-status.control
 import { RULES_SCHEMA } from './database/rules-database';
 import { rulesMigrations } from './database/migrations';
 import { DayCountRepository } from './engine/day-count.repository';
+import { RawPointsClient } from './dry-run/raw-points.client';
+import { RuleDryRunController } from './dry-run/rule-dry-run.controller';
+import { RuleDryRunService } from './dry-run/rule-dry-run.service';
+import { RuleHistoryService } from './dry-run/rule-history.service';
 import { EngineConsumer } from './engine/engine.consumer';
 import { EngineRepository } from './engine/engine.repository';
 import { EngineShard } from './engine/engine-shard';
@@ -30,6 +34,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
   controllers: [
     RuleController,
     RuleReferenceController,
+    RuleDryRunController,
     IncidenceController,
     CurrentStatusController,
     EngineConsumer,
@@ -46,6 +51,9 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     EmailSenderService,
     IdentityClient,
     VariableCatalogClient,
+    RawPointsClient,
+    RuleDryRunService,
+    RuleHistoryService,
     RuleRepository,
     RuleService,
     IncidenceRepository,

@@ -21,6 +21,8 @@ import { CsvUploadModule } from './csv-upload/csv-upload.module';
 import { VARIABLES_SCHEMA } from './database/variables-database';
 import { variablesMigrations } from './database/migrations';
 import { ExplorerController } from './explorer/explorer.controller';
+import { RawPointsRepository } from './explorer/raw-points.repository';
+import { RawPointsService } from './explorer/raw-points.service';
 import { TimelineRepository } from './explorer/timeline.repository';
 import { TimelineService } from './explorer/timeline.service';
 import { IngestionService } from './measurement/ingestion.service';
@@ -100,6 +102,8 @@ const AGGREGATE_ENGINE_PROVIDERS = [
     RetentionRepository,
     RetentionService,
     TimelineRepository,
+    RawPointsRepository,
+    RawPointsService,
     TimelineService,
     ...CATALOG_PROVIDERS,
     IdentityClient,

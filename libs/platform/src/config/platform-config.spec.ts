@@ -40,7 +40,7 @@ describe('loadPlatformConfig', () => {
   });
 
   it('keeps rollups at least as long as raw points', () => {
-    expect(loadPlatformConfig({}).RAW_RETENTION_DAYS).toBe(400);
+    expect(loadPlatformConfig({}).RAW_RETENTION_DAYS).toBe(0);
     expect(loadPlatformConfig({}).ROLLUP_RETENTION_DAYS).toBe(0);
     expect(
       loadPlatformConfig({ RAW_RETENTION_DAYS: '30', ROLLUP_RETENTION_DAYS: '30' }).RAW_RETENTION_DAYS,
@@ -50,6 +50,14 @@ describe('loadPlatformConfig', () => {
     );
     expect(() => loadPlatformConfig({ RAW_RETENTION_DAYS: '0', ROLLUP_RETENTION_DAYS: '3650' })).toThrow(
       ConfigurationError,
+    );
+  });
+
+  it('reads the plant time zone as an IANA zone, UTC by default', () => {
+    expect(loadPlatformConfig({}).PLANT_TIME_ZONE).toBe('UTC');
+    expect(loadPlatformConfig({ PLANT_TIME_ZONE: 'Europe/Madrid' }).PLANT_TIME_ZONE).toBe('Europe/Madrid');
+    expect(() => loadPlatformConfig({ PLANT_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /PLANT_TIME_ZONE: must be an IANA time zone/,
     );
   });
 

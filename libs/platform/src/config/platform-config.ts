@@ -1,3 +1,4 @@
+import { timeZoneSchema } from '@plantlens/contracts';
 import { z } from 'zod';
 
 const flag = z
@@ -67,8 +68,13 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   // Time-series retention in days, 0 = keep forever: raw points, and the rollups (10 s … 1 day summaries)
   // that keep old ranges explorable after their raw points are gone.
-  RAW_RETENTION_DAYS: z.coerce.number().int().min(0).max(100_000).default(400),
+  // Raw points are kept forever by default, so that years of history can be imported (docs/time-series.md
+  // "Retention" gives the size cost).
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(0).max(100_000).default(0),
   ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(0).max(100_000).default(0),
+  // The plant's zone (IANA): the CSV uploader reads times written without a zone in it unless the upload
+  // names another.
+  PLANT_TIME_ZONE: timeZoneSchema.default('UTC'),
   // Kafka when set; otherwise the in-memory bus (only valid when every module runs in one process).
   KAFKA_BROKERS: brokerList.optional(),
   KAFKA_CLIENT_ID: z.string().min(1).default('plantlens'),

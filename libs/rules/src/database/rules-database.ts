@@ -68,6 +68,7 @@ export interface IncidenceTable {
   closed_ms: Int8 | null;
   closed_value: number | null;
   closed_threshold: number | null;
+  historical: Generated<boolean>;
 }
 
 export interface OutboxTable {

@@ -89,15 +89,23 @@ export class EngineRepository {
   }
 
   /** One rule with its saved state; undefined when deleted, disabled or an asset-alarm source. */
-  async loadRule(ruleId: number): Promise<LoadedRule | undefined> {
+  /** An enabled rule as the engine loads it; with `disabledToo`, a disabled one as well. */
+  async loadRule(ruleId: number, disabledToo = false): Promise<LoadedRule | undefined> {
     const [row] = await this.database.withConnection((connection) =>
       connection.query<LoadedRuleRow>(
         `select ${RULE_COLUMNS} from rules.rule r left join rules.rule_state s on s.rule_id = r.id
-         where r.enabled and r.source_asset is null and r.id = $1`,
-        [ruleId],
+         where (r.enabled or $2) and r.source_asset is null and r.id = $1`,
+        [ruleId, disabledToo],
       ),
     );
     return row ? toLoadedRule(row) : undefined;
+  }
+
+  /** Marks every incidence of the rule historical: those its evaluation of the stored history opened. */
+  async markHistorical(ruleId: number): Promise<void> {
+    await this.database.withConnection((connection) =>
+      connection.query(`update rules.incidence set historical = true where rule_id = $1`, [ruleId]),
+    );
   }
 
   /** Whether the rule has an incidence opened at that instant (an incidence's identity). */

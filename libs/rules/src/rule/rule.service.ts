@@ -18,6 +18,7 @@ import {
   type VariableMinimalDto,
 } from '@plantlens/contracts';
 import { IdentityClient, type AuthenticatedUser } from '@plantlens/platform';
+import { RuleHistoryService } from '../dry-run/rule-history.service';
 import { EngineShard } from '../engine/engine-shard';
 import { OutboxService } from '../outbox/outbox.service';
 import { RuleRepository, type NewRule, type RuleChanges, type RuleRow } from './rule.repository';
@@ -52,6 +53,7 @@ export class RuleService {
     private readonly variables: VariableCatalogClient,
     private readonly outbox: OutboxService,
     private readonly shard: EngineShard,
+    private readonly history: RuleHistoryService,
   ) {}
 
   /** The rules the user may read, newest first. */
@@ -126,10 +128,7 @@ export class RuleService {
         items.flatMap((item) => [...firstOperands(item), ...(item.varTwoId ? [item.varTwoId] : [])]),
       ),
     ];
-    const found = new Map((await this.variables.minimal(accessToken, variableIds)).map((v) => [v.id, v]));
-    const unknown = variableIds.filter((id) => !found.has(id));
-    if (unknown.length > 0)
-      throw new BadRequestException(`${RuleMessages.unknownVariables}: ${unknown.join(', ')}`);
+    const found = await this.variables.known(accessToken, variableIds);
     const variable = (id: number) => found.get(id) as VariableMinimalDto;
     const rules: NewRule[] = items.flatMap((item) => {
       const batch = item.varOneIds !== undefined;
@@ -138,7 +137,8 @@ export class RuleService {
         const first = variable(varOneId);
         return {
           name: batch ? batchRuleName(item.name, first) : item.name,
-          enabled: item.enabled,
+          // A rule with history goes live once its history is evaluated.
+          enabled: item.historyFrom === undefined && item.enabled,
           operator: item.operator,
           varOneId,
           varTwoId: second?.id ?? null,
@@ -165,8 +165,10 @@ export class RuleService {
             .map((id) => this.identity.registerOwner(INCIDENCE_OBJECT, id, user.id)),
         );
       }
+      await this.evaluateHistories(accessToken, items, ids);
     } catch (error) {
-      // Rules nobody owns could be seen by administrators only: undo them and report the failure.
+      // Rules nobody owns could be seen by administrators only, and a failed history would leave a rule
+      // half evaluated: undo them and report the failure.
       for (const id of ids) await this.rules.delete(id, this.shard.owner);
       this.outbox.drainSoon();
       throw error;
@@ -174,6 +176,22 @@ export class RuleService {
     this.outbox.drainSoon();
     const created = await this.readableOf(user, await this.rules.findByIds(ids));
     return created.map(({ row, rights }) => toDto(row, rights, user));
+  }
+
+  // Rules created "from" a past instant: their history evaluated, then switched on if asked (`ids` are in
+  // the order of the items' rules).
+  private async evaluateHistories(
+    accessToken: string,
+    items: RuleCreateItem[],
+    ids: number[],
+  ): Promise<void> {
+    const itemOfEachRule = items.flatMap((item) => firstOperands(item).map(() => item));
+    for (const [index, item] of itemOfEachRule.entries()) {
+      const id = ids[index] as number;
+      if (item.historyFrom === undefined) continue;
+      await this.history.evaluate(accessToken, id, item.historyFrom);
+      if (item.enabled) await this.rules.update(id, { enabled: true }, this.shard.owner);
+    }
   }
 
   async update(user: AuthenticatedUser, changes: RuleUpdate): Promise<RuleIncidenceDto> {

@@ -1,8 +1,8 @@
 import {
+  checkTimeWindow,
+  detectDecimalSeparator,
   detectFieldSeparator,
   parseNumber,
-  parseRowTime,
-  resolveDecimalSeparator,
   splitFields,
 } from './csv-format';
 
@@ -11,17 +11,28 @@ const NOW = Date.UTC(2026, 5, 1);
 const WINDOW = { earliestKept: Date.UTC(2025, 0, 1), latestAllowed: NOW + 86_400_000 };
 
 describe('CSV format', () => {
-  it('takes ";" as the separator when the header holds one, else ","', () => {
-    expect(detectFieldSeparator('timestamp;a;b')).toBe(';');
-    expect(detectFieldSeparator('timestamp,a,b')).toBe(',');
-    expect(detectFieldSeparator('timestamp')).toBe(',');
+  it('takes the separator of the header: tab, then ";", then ","', () => {
+    expect(detectFieldSeparator('timestamp;a;b', ['1;2;3'])).toBe(';');
+    expect(detectFieldSeparator('timestamp,a,b', ['1,2,3'])).toBe(',');
+    expect(detectFieldSeparator('timestamp\ta\tb', ['1\t2\t3'])).toBe('\t');
+    expect(detectFieldSeparator('timestamp', ['1'])).toBe(',');
   });
 
-  it('reads a decimal comma automatically with ";" files only, unless told', () => {
-    expect(resolveDecimalSeparator('auto', ';')).toBe(',');
-    expect(resolveDecimalSeparator('auto', ',')).toBe('.');
-    expect(resolveDecimalSeparator('.', ';')).toBe('.');
-    expect(resolveDecimalSeparator(',', ',')).toBe(',');
+  it('takes, among the separators of the header, the one that splits every sampled row alike', () => {
+    // A ";" file whose header holds a "," inside a name; a "," file whose header holds a ";".
+    expect(detectFieldSeparator('time;flow, m3/h;level', ['1;2,5;3', '2;3;4'])).toBe(';');
+    expect(detectFieldSeparator('time,a;b,c', ['1,2,3', '2,3,4'])).toBe(',');
+    // No separator fits every row: the first present.
+    expect(detectFieldSeparator('time;a,b', ['1;2', '1,2,3'])).toBe(';');
+  });
+
+  it('detects the decimal separator from the value cells', () => {
+    expect(detectDecimalSeparator(['0.0265878', '1', '2.5'], ';')).toBe('.');
+    expect(detectDecimalSeparator(['1,5', '2', '-0,25'], ';')).toBe(',');
+    expect(detectDecimalSeparator(['1,5', '2.5', '3,5'], ',')).toBe(',');
+    // Whole numbers only: the custom of the field separator (either reads them).
+    expect(detectDecimalSeparator(['1', '2'], ';')).toBe(',');
+    expect(detectDecimalSeparator(['1', '2'], ',')).toBe('.');
   });
 
   it('splits cells, quoted or not, keeping empty ones', () => {
@@ -51,52 +62,12 @@ describe('CSV format', () => {
     expect(parseNumber('1e999', '.')).toEqual({ problem: 'not-finite' });
   });
 
-  it('reads epoch timestamps as milliseconds from 1e11 up, as seconds below', () => {
-    const t = Date.UTC(2026, 0, 1);
-    expect(parseRowTime(String(t), 'timestamp', '.', WINDOW)).toBe(t);
-    expect(parseRowTime(String(t / 1000), 'timestamp', '.', WINDOW)).toBe(t);
-    expect(parseRowTime(`${t / 1000}.25`, 'timestamp', '.', WINDOW)).toBe(t + 250);
-    expect(parseRowTime(`${t / 1000},5`, 'timestamp', ',', WINDOW)).toBe(t + 500);
-    expect(parseRowTime('1e11', 'timestamp', '.', { ...WINDOW, earliestKept: 0 })).toBe(1e11);
-    expect(parseRowTime('99999999999', 'timestamp', '.', WINDOW)).toEqual({ problem: 'time-in-future' });
-  });
-
-  it('reads ISO 8601 and "YYYY-MM-DD HH:mm:ss" datetimes, UTC unless an offset is given', () => {
-    const t = Date.UTC(2026, 0, 31, 8, 30, 15);
-    expect(parseRowTime('2026-01-31 08:30:15', 'datetime', '.', WINDOW)).toBe(t);
-    expect(parseRowTime('2026-01-31T08:30:15', 'datetime', '.', WINDOW)).toBe(t);
-    expect(parseRowTime('2026-01-31T08:30:15Z', 'datetime', '.', WINDOW)).toBe(t);
-    expect(parseRowTime('2026-01-31T09:30:15+01:00', 'datetime', '.', WINDOW)).toBe(t);
-    expect(parseRowTime('2026-01-31T03:30:15-0500', 'datetime', '.', WINDOW)).toBe(t);
-    expect(parseRowTime('2026-01-31 08:30:15.250', 'datetime', '.', WINDOW)).toBe(t + 250);
-    expect(parseRowTime('2026-01-31 08:30', 'datetime', '.', WINDOW)).toBe(t - 15_000);
-    expect(parseRowTime('2026-01-31', 'datetime', '.', WINDOW)).toBe(Date.UTC(2026, 0, 31));
-  });
-
-  it('reads day-first European dates as UTC', () => {
-    expect(parseRowTime('31/01/2026 08:30:15', 'datetime', '.', WINDOW)).toBe(
-      Date.UTC(2026, 0, 31, 8, 30, 15),
-    );
-    expect(parseRowTime('1/2/2026', 'datetime', '.', WINDOW)).toBe(Date.UTC(2026, 1, 1));
-  });
-
-  it('refuses impossible dates, times outside what the store keeps, and text', () => {
-    expect(parseRowTime('2026-02-30 00:00:00', 'datetime', '.', WINDOW)).toEqual({ problem: 'invalid-time' });
-    expect(parseRowTime('2026-01-01 24:00:00', 'datetime', '.', WINDOW)).toEqual({ problem: 'invalid-time' });
-    expect(parseRowTime('01/31/2026', 'datetime', '.', WINDOW)).toEqual({ problem: 'invalid-time' });
-    expect(parseRowTime('yesterday', 'datetime', '.', WINDOW)).toEqual({ problem: 'invalid-time' });
-    expect(parseRowTime('soon', 'timestamp', '.', WINDOW)).toEqual({ problem: 'invalid-time' });
-    expect(parseRowTime('1969-12-31 23:59:59', 'datetime', '.', WINDOW)).toEqual({
-      problem: 'time-before-1970',
-    });
-    expect(parseRowTime('-5', 'timestamp', '.', WINDOW)).toEqual({ problem: 'time-before-1970' });
-    expect(parseRowTime('2024-12-31 23:59:59', 'datetime', '.', WINDOW)).toEqual({
-      problem: 'time-before-retention',
-    });
-    expect(parseRowTime('2026-06-03 00:00:00', 'datetime', '.', WINDOW)).toEqual({
-      problem: 'time-in-future',
-    });
+  it('checks an instant against what the store keeps', () => {
+    expect(checkTimeWindow(Date.UTC(2026, 0, 1), WINDOW)).toBe(Date.UTC(2026, 0, 1));
+    expect(checkTimeWindow(-1, WINDOW)).toEqual({ problem: 'time-before-1970' });
+    expect(checkTimeWindow(Date.UTC(2024, 11, 31), WINDOW)).toEqual({ problem: 'time-before-retention' });
+    expect(checkTimeWindow(Date.UTC(2026, 5, 3), WINDOW)).toEqual({ problem: 'time-in-future' });
     // Up to a day ahead is a clock skew the store accepts.
-    expect(parseRowTime('2026-06-01 23:00:00', 'datetime', '.', WINDOW)).toBe(Date.UTC(2026, 5, 1, 23));
+    expect(checkTimeWindow(Date.UTC(2026, 5, 1, 23), WINDOW)).toBe(Date.UTC(2026, 5, 1, 23));
   });
 });

@@ -13,6 +13,7 @@ import { ApiConsumes } from '@nestjs/swagger';
 import {
   CSV_UPLOAD_CONTENT_TYPES,
   CSV_UPLOAD_MAX_BYTES,
+  CSV_UPLOAD_MULTIPART_TYPE,
   csvUploadQuerySchema,
   type CsvUploadQuery,
   type CsvUploadResponseDto,
@@ -21,6 +22,7 @@ import { RequireFeature } from '@plantlens/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { CsvUploadService, fileTooLarge } from './csv-upload.service';
+import { firstFilePart } from './multipart-file';
 
 @Controller('api/web/csv-upload')
 export class CsvUploadController implements OnModuleInit {
@@ -33,8 +35,9 @@ export class CsvUploadController implements OnModuleInit {
   // the whole body (and cap it at the app's bodyLimit) before the handler runs.
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.addContentTypeParser([...CSV_UPLOAD_CONTENT_TYPES], (_request, payload, done) =>
-      done(null, payload),
+    fastify.addContentTypeParser(
+      [...CSV_UPLOAD_CONTENT_TYPES, CSV_UPLOAD_MULTIPART_TYPE],
+      (_request, payload, done) => done(null, payload),
     );
   }
 
@@ -43,18 +46,21 @@ export class CsvUploadController implements OnModuleInit {
   @Post()
   @HttpCode(HttpStatus.OK)
   @RequireFeature('Superadmin')
-  @ApiConsumes(...CSV_UPLOAD_CONTENT_TYPES)
-  upload(
+  @ApiConsumes(...CSV_UPLOAD_CONTENT_TYPES, CSV_UPLOAD_MULTIPART_TYPE)
+  async upload(
     @Query({ schema: csvUploadQuerySchema }) query: CsvUploadQuery,
     @Req() request: FastifyRequest,
   ): Promise<CsvUploadResponseDto> {
     if (!(request.body instanceof Readable)) {
       throw new UnsupportedMediaTypeException(
-        `Send the CSV file as the request body with Content-Type ${CSV_UPLOAD_CONTENT_TYPES.join(' or ')}`,
+        `Send the CSV file as the request body with Content-Type ${CSV_UPLOAD_CONTENT_TYPES.join(' or ')}, ` +
+          `or as the file part of a ${CSV_UPLOAD_MULTIPART_TYPE} form`,
       );
     }
     // A declared size over the limit is refused before a byte is read.
     if (Number(request.headers['content-length'] ?? 0) > CSV_UPLOAD_MAX_BYTES) throw fileTooLarge();
-    return this.uploads.upload(request.body, query);
+    const isForm = request.headers['content-type']?.toLowerCase().startsWith(CSV_UPLOAD_MULTIPART_TYPE);
+    const file = isForm ? await firstFilePart(request.body, request.headers) : request.body;
+    return this.uploads.upload(file, query);
   }
 }

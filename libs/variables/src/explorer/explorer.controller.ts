@@ -1,17 +1,24 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
+  rawPointsQuerySchema,
   timelineDataQuerySchema,
+  type RawPointsPageDto,
+  type RawPointsQuery,
   type TimelineDataDto,
   type TimelineDataQuery,
   type VariableMinimalDto,
 } from '@plantlens/contracts';
 import { RequireFeature } from '@plantlens/platform';
+import { RawPointsService } from './raw-points.service';
 import { TimelineService } from './timeline.service';
 
 @RequireFeature('Explore')
 @Controller('api/web/explorer')
 export class ExplorerController {
-  constructor(private readonly timeline: TimelineService) {}
+  constructor(
+    private readonly timeline: TimelineService,
+    private readonly rawPointPages: RawPointsService,
+  ) {}
 
   @Get('variables')
   variables(): Promise<VariableMinimalDto[]> {
@@ -23,5 +30,10 @@ export class ExplorerController {
     @Query({ schema: timelineDataQuerySchema }) query: TimelineDataQuery,
   ): Promise<TimelineDataDto> {
     return this.timeline.timeline(query);
+  }
+
+  @Get('raw-points')
+  rawPoints(@Query({ schema: rawPointsQuerySchema }) query: RawPointsQuery): Promise<RawPointsPageDto> {
+    return this.rawPointPages.page(query);
   }
 }
