@@ -1,4 +1,4 @@
-import { MqttConnectorModule } from '@plantlens/connectors';
+import { MqttConnectorModule, OpcUaConnectorModule } from '@plantlens/connectors';
 import { serviceModule, type PlatformConfig, type ServiceDefinition } from '@plantlens/platform';
 import { SimulatorModule } from '@plantlens/simulator';
 import { routeToServices, serveWebBuild } from './gateway-routing';
@@ -14,6 +14,7 @@ export function gatewayService(config: PlatformConfig): ServiceDefinition {
   const sources = [
     ...(config.SIMULATOR_ENABLED ? [SimulatorModule] : []),
     ...(config.MQTT_URL ? [MqttConnectorModule] : []),
+    ...(config.OPCUA_URL ? [OpcUaConnectorModule] : []),
   ];
   if (config.GATEWAY_MODE === 'cluster') {
     return {

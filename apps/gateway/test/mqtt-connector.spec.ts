@@ -184,7 +184,7 @@ describe('MQTT connector in the standalone gateway', () => {
     await publish(topic, 'twenty');
     await publish(topic, JSON.stringify({ value: 'NaN', ts: T0 }));
     await publish(topic, JSON.stringify({ value: 1, ts: 1_767_225_600 }));
-    await publish(`plant/${unique}/bad/with space`, '1');
+    await publish(`plant/${unique}/bad/trailing blank `, '1');
     await publish(topic, JSON.stringify({ value: 9, ts: T0 }));
 
     const stored = await eventually(

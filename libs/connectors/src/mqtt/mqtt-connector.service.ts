@@ -5,7 +5,6 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { Topics, type MeasurementBatch } from '@plantlens/contracts';
 import {
   EventPublisher,
   PLATFORM_CONFIG,
@@ -13,25 +12,17 @@ import {
   type PlatformConfig,
 } from '@plantlens/platform';
 import { connect, type IConnackPacket, type IPublishPacket, type MqttClient } from 'mqtt';
-import { MeasurementBatcher } from './measurement-batcher';
-import { parseMqttPayload, type RejectionReason } from './mqtt-payload';
-import { matchesTopicFilters, printable, topicReference } from './mqtt-topics';
-import { RejectionLog } from './rejection-log';
-import { VariableDirectory } from './variable-directory';
+import { addressForLog, reconnectDelayMs } from '../shared/connection';
+import { MeasurementPipeline, type PipelineCounters } from '../shared/measurement-pipeline';
+import { printable } from '../shared/readings';
+import { parseMqttPayload } from './mqtt-payload';
+import { matchesTopicFilters, topicReference } from './mqtt-topics';
 
 const SOURCE = 'mqtt';
-const RECONNECT_DELAY_MS = { initial: 1_000, max: 30_000 };
-const FLUSH_RETRY_MS = { initial: 500, max: 30_000 };
-// Time given at shutdown to publish the points already acknowledged to the broker.
-const DRAIN_TIMEOUT_MS = 10_000;
-const STATISTICS_INTERVAL_MS = 60_000;
 
-export interface MqttConnectorCounters {
+export interface MqttConnectorCounters extends PipelineCounters {
   connected: boolean;
   messages: number;
-  publishedPoints: number;
-  heldPoints: number;
-  rejected: Partial<Record<RejectionReason, number>>;
 }
 
 /**
@@ -50,17 +41,14 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
   private readonly logger = new Logger('MqttConnector');
   private readonly url: string;
   private readonly topics: string[];
-  private readonly batcher: MeasurementBatcher;
-  private readonly rejections = new RejectionLog(this.logger);
+  private readonly pipeline: MeasurementPipeline;
   private client: MqttClient | undefined;
   private subscribed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectAttempts = 0;
   private connectionError: string | undefined;
-  private statisticsTimer: NodeJS.Timeout | undefined;
   private stopping = false;
   private messages = 0;
-  private reported = { messages: 0, publishedPoints: 0 };
 
   constructor(
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
@@ -71,41 +59,26 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
       throw new Error('The MQTT connector needs MQTT_URL and MQTT_TOPICS');
     this.url = config.MQTT_URL;
     this.topics = config.MQTT_TOPICS;
-    const directory = new VariableDirectory(declarations, config.MQTT_DECLARE_UNKNOWN);
-    this.batcher = new MeasurementBatcher(
+    this.pipeline = new MeasurementPipeline(
       {
+        source: SOURCE,
+        declareUnknown: config.MQTT_DECLARE_UNKNOWN,
         batchPoints: config.MQTT_BATCH_POINTS,
         lingerMs: config.MQTT_BATCH_MS,
         capacityPoints: config.MQTT_BUFFER_POINTS,
         keyCount: config.KAFKA_TOPIC_PARTITIONS,
-        retryMs: FLUSH_RETRY_MS,
       },
-      {
-        resolveIds: (references) => directory.resolve(references),
-        publish: (key, points) =>
-          publisher.publish(Topics.measurements, { source: SOURCE, points } satisfies MeasurementBatch, key),
-        reject: (rejection) => this.rejections.record(rejection, undefined),
-        onRetry: (error, attempt, delayMs) => {
-          // The first attempts fail routinely while this very process is still starting its HTTP server.
-          if (attempt >= 3)
-            this.logger.warn(
-              `Could not publish ${this.batcher.heldPoints} buffered points (attempt ${attempt}, next in ${delayMs} ms): ${errorMessage(error)}`,
-            );
-        },
-        onRecovered: (attempts) => {
-          if (attempts >= 3) this.logger.log(`Publishing again after ${attempts} failed attempts`);
-        },
-      },
+      publisher,
+      declarations,
+      this.logger,
     );
   }
 
   get counters(): MqttConnectorCounters {
     return {
+      ...this.pipeline.counters,
       connected: this.client?.connected ?? false,
       messages: this.messages,
-      publishedPoints: this.batcher.publishedPoints,
-      heldPoints: this.batcher.heldPoints,
-      rejected: this.rejections.counts,
     };
   }
 
@@ -134,38 +107,30 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
     // Reported with the reconnect that follows (refused connection, bad credentials, timeout).
     client.on('error', (error) => (this.connectionError = error.message));
     this.client = client;
-    this.logger.log(`Connecting to ${this.brokerName} as "${this.config.MQTT_CLIENT_ID}"`);
-    this.statisticsTimer = setInterval(() => this.logStatistics(), STATISTICS_INTERVAL_MS);
+    this.logger.log(`Connecting to ${addressForLog(this.url)} as "${this.config.MQTT_CLIENT_ID}"`);
+    this.pipeline.startStatistics('messages', () => this.messages);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.reconnectTimer);
-    clearInterval(this.statisticsTimer);
     // Stop taking messages first (those not yet taken stay unacknowledged at the broker), then publish
     // what was taken.
-    const draining = this.batcher.drain(DRAIN_TIMEOUT_MS);
-    await this.client?.endAsync();
-    const unpublished = await draining;
-    if (unpublished > 0)
-      this.logger.error(
-        `Stopped with ${unpublished} acknowledged points not published (the bus or the variables service did not answer within ${DRAIN_TIMEOUT_MS} ms)`,
-      );
-    else this.logger.log(`Stopped; ${this.batcher.publishedPoints} points published in all`);
+    await this.pipeline.stop(async () => this.client?.endAsync());
   }
 
   private async accept(packet: IPublishPacket): Promise<void> {
     this.messages += 1;
     const topic = packet.topic;
     if (!matchesTopicFilters(topic, this.topics)) {
-      this.rejections.record(
+      this.pipeline.rejections.record(
         {
           reason: 'unsubscribed-topic',
           detail:
             'not under MQTT_TOPICS (a subscription left in the broker session by an earlier configuration)',
           count: 1,
         },
-        printable(topic),
+        `topic "${printable(topic)}"`,
       );
       return;
     }
@@ -173,17 +138,18 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
       topicReference: topicReference(topic, this.config.MQTT_REFERENCE_FROM),
       receivedAt: Date.now(),
     });
-    for (const rejection of rejections) this.rejections.record(rejection, printable(topic));
+    for (const rejection of rejections)
+      this.pipeline.rejections.record(rejection, `topic "${printable(topic)}"`);
     if (readings.length === 0) return;
-    await this.batcher.whenRoom();
-    this.batcher.add(readings);
+    await this.pipeline.batcher.whenRoom();
+    this.pipeline.batcher.add(readings);
   }
 
   private onConnect(client: MqttClient, connack: IConnackPacket): void {
     this.reconnectAttempts = 0;
     this.connectionError = undefined;
     this.logger.log(
-      `Connected to ${this.brokerName}${connack.sessionPresent ? ', resuming the session the broker kept' : ''}`,
+      `Connected to ${addressForLog(this.url)}${connack.sessionPresent ? ', resuming the session the broker kept' : ''}`,
     );
     // A resumed session keeps its subscriptions; a new one (first start, or a broker that lost its state)
     // needs them again. The first connection of this process subscribes anyway, MQTT_TOPICS may have changed.
@@ -205,38 +171,15 @@ export class MqttConnector implements OnApplicationBootstrap, BeforeApplicationS
   private onClose(): void {
     if (this.stopping || this.reconnectTimer) return;
     this.reconnectAttempts += 1;
-    const { initial, max } = RECONNECT_DELAY_MS;
-    // ±20 % so that many connectors do not all return to a restarted broker at the same instant.
-    const delayMs = Math.round(
-      Math.min(max, initial * 2 ** (this.reconnectAttempts - 1)) * (0.8 + Math.random() * 0.4),
-    );
+    const delayMs = reconnectDelayMs(this.reconnectAttempts);
     const reason = this.connectionError ? ` (${this.connectionError})` : '';
     this.connectionError = undefined;
     this.logger.warn(
-      `${this.reconnectAttempts === 1 ? 'Not connected to' : 'Still not connected to'} ${this.brokerName}${reason}; reconnecting in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.reconnectAttempts})`,
+      `${this.reconnectAttempts === 1 ? 'Not connected to' : 'Still not connected to'} ${addressForLog(this.url)}${reason}; reconnecting in ${(delayMs / 1000).toFixed(1)} s (attempt ${this.reconnectAttempts})`,
     );
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       if (!this.stopping) this.client?.reconnect();
     }, delayMs);
   }
-
-  private logStatistics(): void {
-    const { messages, publishedPoints, heldPoints, rejected } = this.counters;
-    if (messages === this.reported.messages && publishedPoints === this.reported.publishedPoints) return;
-    this.logger.log(
-      `${messages - this.reported.messages} messages, ${publishedPoints - this.reported.publishedPoints} points published in the last ${STATISTICS_INTERVAL_MS / 1000} s; ${heldPoints} buffered; rejected since start: ${JSON.stringify(rejected)}`,
-    );
-    this.reported = { messages, publishedPoints };
-  }
-
-  // The broker's address without any credentials written into MQTT_URL.
-  private get brokerName(): string {
-    const url = new URL(this.url);
-    return `${url.protocol}//${url.host}`;
-  }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

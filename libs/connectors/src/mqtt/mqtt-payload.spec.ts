@@ -55,19 +55,19 @@ describe('parseMqttPayload', () => {
     ]);
   });
 
-  it('reads several variables at one instant from {ts, values}', () => {
+  it('reads several variables at one instant from {ts, values}, any printable reference but one with a trailing blank', () => {
     const parsed = parse(
       JSON.stringify({
         ts: '2026-01-01T00:00:00Z',
-        values: { 'boiler.pt101': 3.5, 'boiler.tt7': 480, 'bad ref': 1 },
+        values: { 'boiler.pt101': 3.5, 'Boiler TT7 [°C]': 480, 'bad ref ': 1 },
       }),
     );
     expect(parsed.readings).toEqual([
       { reference: 'boiler.pt101', ts: Date.UTC(2026, 0, 1), value: 3.5 },
-      { reference: 'boiler.tt7', ts: Date.UTC(2026, 0, 1), value: 480 },
+      { reference: 'Boiler TT7 [°C]', ts: Date.UTC(2026, 0, 1), value: 480 },
     ]);
     expect(parsed.rejections).toEqual([
-      { reason: 'invalid-reference', detail: '"bad ref" is not a valid client reference', count: 1 },
+      { reason: 'invalid-reference', detail: '"bad ref " is not a valid client reference', count: 1 },
     ]);
   });
 

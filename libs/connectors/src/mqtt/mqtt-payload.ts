@@ -1,28 +1,5 @@
 import { clientReferenceSchema, MEASUREMENT_MAX_FUTURE_MS, MEASUREMENT_MIN_TS } from '@plantlens/contracts';
-import { printable } from './mqtt-topics';
-
-/** One value of one variable, named by its client reference. */
-export interface Reading {
-  reference: string;
-  /** epoch milliseconds */
-  ts: number;
-  value: number;
-}
-
-export type RejectionReason =
-  | 'malformed-payload'
-  | 'invalid-reference'
-  | 'invalid-value'
-  | 'invalid-timestamp'
-  | 'unknown-variable'
-  | 'unsubscribed-topic';
-
-export interface Rejection {
-  reason: RejectionReason;
-  detail: string;
-  /** points (or messages, when nothing in them could be read) this rejection stands for */
-  count: number;
-}
+import { printable, type Reading, type Rejection } from '../shared/readings';
 
 export interface ParsedPayload {
   readings: Reading[];

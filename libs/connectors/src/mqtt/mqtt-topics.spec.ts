@@ -1,4 +1,4 @@
-import { matchesTopicFilters, printable, topicReference } from './mqtt-topics';
+import { matchesTopicFilters, topicReference } from './mqtt-topics';
 
 describe('topicReference', () => {
   it('writes the whole topic with dots by default', () => {
@@ -10,10 +10,16 @@ describe('topicReference', () => {
     expect(topicReference('gate01_torque', 'last-level')).toEqual({ reference: 'gate01_torque' });
   });
 
+  it('keeps spaces and other printable characters of a topic as they are', () => {
+    expect(topicReference('plant 1/Flow [m3/h]', 'last-level')).toEqual({ reference: 'h]' });
+    expect(topicReference('plant 1/Flow (m³·h⁻¹)', 'topic')).toEqual({ reference: 'plant 1.Flow (m³·h⁻¹)' });
+  });
+
   it('refuses a topic that gives no valid client reference instead of rewriting it', () => {
-    const spaced = topicReference('plant 1/flow', 'topic');
-    expect(spaced).toEqual({
-      problem: expect.stringContaining('topic "plant 1/flow" gives no valid client reference'),
+    expect(topicReference('plant/flow ', 'topic')).toEqual({
+      problem: expect.stringContaining(
+        'topic "plant/flow " gives no valid client reference (client reference must not begin or end with a blank)',
+      ),
     });
     expect(topicReference('plant/', 'last-level')).toEqual({ problem: expect.stringContaining('"plant/"') });
     expect(topicReference(`a/${'x'.repeat(200)}`, 'topic')).toHaveProperty('problem');
@@ -40,12 +46,5 @@ describe('matchesTopicFilters', () => {
 
   it('matches when any one filter does', () => {
     expect(matchesTopicFilters('b/1', ['a/#', 'b/+'])).toBe(true);
-  });
-});
-
-describe('printable', () => {
-  it('keeps a log line on one line and short', () => {
-    expect(printable('a\nb\u0000c')).toBe('a?b?c');
-    expect(printable('x'.repeat(10), 4)).toBe('xxxx…');
   });
 });

@@ -1,4 +1,5 @@
 import { clientReferenceSchema } from '@plantlens/contracts';
+import { printable } from '../shared/readings';
 
 export type ReferenceFrom = 'topic' | 'last-level';
 
@@ -44,10 +45,4 @@ function matchesFilter(levels: string[], filterLevels: string[]): boolean {
 // `$share/<group>/<filter>` subscribes to <filter> with the load shared among the group's clients.
 function withoutSharePrefix(filter: string): string {
   return /^\$share\/[^/]+\/(.*)$/.exec(filter)?.[1] ?? filter;
-}
-
-/** A topic or payload excerpt safe to put in one log line. */
-export function printable(text: string, max = 120): string {
-  const flat = text.replace(/\p{Cc}/gu, '?');
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }

@@ -1,6 +1,18 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigurationError, loadPlatformConfig } from './platform-config';
 
 describe('loadPlatformConfig', () => {
+  const problems = (environment: Record<string, string>) => {
+    try {
+      loadPlatformConfig(environment);
+    } catch (error) {
+      return (error as ConfigurationError).problems;
+    }
+    return [];
+  };
+
   it('gives the standalone defaults for an empty environment', () => {
     const config = loadPlatformConfig({});
     expect(config.PORT).toBe(3000);
@@ -122,14 +134,6 @@ describe('loadPlatformConfig', () => {
     });
 
     it('names every problem of an MQTT configuration', () => {
-      const problems = (environment: Record<string, string>) => {
-        try {
-          loadPlatformConfig(environment);
-        } catch (error) {
-          return (error as ConfigurationError).problems;
-        }
-        return [];
-      };
       expect(problems({ MQTT_URL: 'http://broker' })).toEqual([
         'MQTT_URL: must be a mqtt or mqtts or ws or wss URL',
       ]);
@@ -151,6 +155,70 @@ describe('loadPlatformConfig', () => {
       ).toEqual([
         'MQTT_USERNAME: is required when MQTT_PASSWORD is set',
         'MQTT_BUFFER_POINTS: must be at least MQTT_BATCH_POINTS',
+      ]);
+    });
+  });
+
+  describe('OPC UA connector', () => {
+    it('is off without OPCUA_URL and reads OPCUA_NODES inline or from a file', () => {
+      expect(loadPlatformConfig({}).OPCUA_URL).toBeUndefined();
+      const nodes = { 'ns=2;s=Boiler.PT101': 'PT-101', 'ns=3;i=1001': 'Flow, line 1 [m3/h]' };
+      const inline = loadPlatformConfig({
+        OPCUA_URL: 'opc.tcp://plc:4840',
+        OPCUA_NODES: JSON.stringify(nodes),
+      });
+      expect(inline.OPCUA_NODES).toEqual([
+        { nodeId: 'ns=2;s=Boiler.PT101', reference: 'PT-101' },
+        { nodeId: 'ns=3;i=1001', reference: 'Flow, line 1 [m3/h]' },
+      ]);
+      expect([
+        inline.OPCUA_SAMPLING_INTERVAL_MS,
+        inline.OPCUA_PUBLISHING_INTERVAL_MS,
+        inline.OPCUA_DEADBAND,
+        inline.OPCUA_DECLARE_UNKNOWN,
+      ]).toEqual([1000, 1000, 'none', true]);
+      const directory = mkdtempSync(join(tmpdir(), 'opcua-nodes-'));
+      try {
+        const file = join(directory, 'nodes.json');
+        writeFileSync(file, JSON.stringify(nodes));
+        expect(
+          loadPlatformConfig({ OPCUA_URL: 'opc.tcp://plc:4840', OPCUA_NODES: file }).OPCUA_NODES,
+        ).toEqual(inline.OPCUA_NODES);
+      } finally {
+        rmSync(directory, { recursive: true });
+      }
+    });
+
+    it('names every problem of an OPC UA configuration', () => {
+      const url = 'opc.tcp://plc:4840';
+      expect(problems({ OPCUA_URL: 'http://plc' })).toEqual(['OPCUA_URL: must be a opc.tcp URL']);
+      expect(problems({ OPCUA_URL: url })).toEqual(['OPCUA_NODES: is required when OPCUA_URL is set']);
+      expect(problems({ OPCUA_URL: url, OPCUA_NODES: '{"ns=2;s=A": "a",}' })).toEqual([
+        expect.stringMatching(/^OPCUA_NODES: is not valid JSON/),
+      ]);
+      expect(problems({ OPCUA_URL: url, OPCUA_NODES: '/no/such/nodes.json' })).toEqual([
+        expect.stringMatching(/^OPCUA_NODES: is neither a JSON object nor a readable file/),
+      ]);
+      expect(problems({ OPCUA_URL: url, OPCUA_NODES: '{"Boiler.PT101": "a"}' })).toEqual([
+        'OPCUA_NODES: "Boiler.PT101" is not an OPC UA node id (such as ns=2;s=Boiler.PT101 or ns=3;i=1001)',
+      ]);
+      expect(problems({ OPCUA_URL: url, OPCUA_NODES: '{"ns=2;s=A": " a"}' })).toEqual([
+        'OPCUA_NODES: the client reference of "ns=2;s=A" must be text of 1 to 200 printable characters, no blank at either end',
+      ]);
+      expect(problems({ OPCUA_URL: url, OPCUA_NODES: '{"ns=2;s=A": "x", "ns=2;i=7": "x"}' })).toEqual([
+        'OPCUA_NODES: "ns=2;s=A" and "ns=2;i=7" both map to "x"',
+      ]);
+      expect(
+        problems({
+          OPCUA_URL: url,
+          OPCUA_NODES: '{"ns=2;s=A": "a"}',
+          OPCUA_PASSWORD: 'secret',
+          OPCUA_DEADBAND: 'percent',
+          OPCUA_DEADBAND_VALUE: '150',
+        }),
+      ).toEqual([
+        'OPCUA_USERNAME: is required when OPCUA_PASSWORD is set',
+        'OPCUA_DEADBAND_VALUE: must be at most 100 with OPCUA_DEADBAND=percent',
       ]);
     });
   });

@@ -1,4 +1,7 @@
 import { timeZoneSchema } from '@plantlens/contracts';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const flag = z
@@ -45,6 +48,60 @@ const mqttTopicFilters = z
       ),
     { message: 'a "+" or "#" must fill a whole topic level, and "#" must be the last level' },
   );
+
+// OPC UA node ids in their string form: an optional namespace (`ns=2;` or `nsu=<uri>;`) and a numeric,
+// string, GUID or opaque identifier (`i=1001`, `s=Boiler.PT101`, `g=<guid>`, `b=<base64>`).
+const OPCUA_NODE_ID =
+  /^(?:ns=\d{1,5};|nsu=[^;]+;)?(?:i=\d{1,10}|s=.+|g=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|b=[A-Za-z0-9+/]+={0,2})$/is;
+// Client references as in libs/contracts (variable.ts): printable, no blank at either end, at most 200.
+const clientReferenceLike = (reference: string) =>
+  reference.length > 0 &&
+  reference.length <= 200 &&
+  reference.trim() === reference &&
+  !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(reference);
+
+/**
+ * OPCUA_NODES: a JSON object of node id → client reference, inline (it starts with `{`) or in the file
+ * it names (a mounted ConfigMap). Both ids and references may hold any character (`,`, `=`, `;`), which
+ * a list syntax could not carry. Two nodes may not share a reference: they would fold into one variable.
+ */
+const opcuaNodes = z.string().transform((value, context) => {
+  const fail = (message: string) => {
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  let text = value.trim();
+  if (!text.startsWith('{')) {
+    try {
+      text = readFileSync(text, 'utf8');
+    } catch (error) {
+      return fail(`is neither a JSON object nor a readable file (${(error as Error).message})`);
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return fail(`is not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return fail('must be a JSON object of node id → client reference');
+  const entries = Object.entries(parsed);
+  if (entries.length === 0) return fail('must list at least one node');
+  const nodeOf = new Map<string, string>();
+  for (const [nodeId, reference] of entries) {
+    if (!OPCUA_NODE_ID.test(nodeId))
+      return fail(`"${nodeId}" is not an OPC UA node id (such as ns=2;s=Boiler.PT101 or ns=3;i=1001)`);
+    if (typeof reference !== 'string' || !clientReferenceLike(reference))
+      return fail(
+        `the client reference of "${nodeId}" must be text of 1 to 200 printable characters, no blank at either end`,
+      );
+    const other = nodeOf.get(reference);
+    if (other !== undefined) return fail(`"${other}" and "${nodeId}" both map to "${reference}"`);
+    nodeOf.set(reference, nodeId);
+  }
+  return entries.map(([nodeId, reference]) => ({ nodeId, reference: reference as string }));
+});
 
 // PEM text from a variable or a Kubernetes secret; `\n` escapes are accepted for one-line values.
 const pem = (label: string) =>
@@ -124,6 +181,24 @@ const environmentSchema = z.object({
   MQTT_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   // Points held before the connector stops reading from the broker (back-pressure).
   MQTT_BUFFER_POINTS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  // OPC UA connector (libs/connectors), hosted where the simulator is; on when OPCUA_URL is set.
+  OPCUA_URL: url(['opc.tcp']).optional(),
+  OPCUA_NODES: opcuaNodes.optional(),
+  OPCUA_USERNAME: z.string().min(1).optional(),
+  OPCUA_PASSWORD: z.string().min(1).optional(),
+  // How often the server samples each node, and how often it sends what changed (milliseconds).
+  OPCUA_SAMPLING_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  OPCUA_PUBLISHING_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  // Data change filter: report a value only when it moved by more than OPCUA_DEADBAND_VALUE (absolute, in
+  // the node's unit, or percent of its EURange). Servers that do not support it get no filter (logged).
+  OPCUA_DEADBAND: z.enum(['none', 'absolute', 'percent']).default('none'),
+  OPCUA_DEADBAND_VALUE: z.coerce.number().min(0).default(0),
+  OPCUA_DECLARE_UNKNOWN: flag.default(true),
+  OPCUA_BATCH_MS: z.coerce.number().int().min(1).max(60_000).default(200),
+  // Points held before new values are rejected (buffer-full): an OPC UA server cannot be told to wait.
+  OPCUA_BUFFER_POINTS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  // Where the client keeps its application certificate (created at the first start), also with security None.
+  OPCUA_PKI_DIR: z.string().min(1).default(join(tmpdir(), 'plantlens-opcua-pki')),
   // Most points correlation-data returns per variable; a denser X series is averaged into time buckets.
   CORRELATION_MAX_POINTS: z.coerce.number().int().min(2).max(10_000_000).default(100_000),
   // How old the Y/Z value paired as-of an X point may be; an older one (a stalled sensor) drops the pair.
@@ -253,6 +328,13 @@ export function loadPlatformConfig(
     config.MQTT_URL && !config.MQTT_TOPICS && 'MQTT_TOPICS: is required when MQTT_URL is set',
     // MQTT 3.1.1 allows a password only together with a user name.
     config.MQTT_PASSWORD && !config.MQTT_USERNAME && 'MQTT_USERNAME: is required when MQTT_PASSWORD is set',
+    config.OPCUA_URL && !config.OPCUA_NODES && 'OPCUA_NODES: is required when OPCUA_URL is set',
+    config.OPCUA_PASSWORD &&
+      !config.OPCUA_USERNAME &&
+      'OPCUA_USERNAME: is required when OPCUA_PASSWORD is set',
+    config.OPCUA_DEADBAND === 'percent' &&
+      config.OPCUA_DEADBAND_VALUE > 100 &&
+      'OPCUA_DEADBAND_VALUE: must be at most 100 with OPCUA_DEADBAND=percent',
     config.RULES_ENGINE_SHARD >= config.RULES_ENGINE_SHARDS &&
       'RULES_ENGINE_SHARD: must be below RULES_ENGINE_SHARDS',
     config.SMTP_PASSWORD && !config.SMTP_USER && 'SMTP_USER: is required when SMTP_PASSWORD is set',

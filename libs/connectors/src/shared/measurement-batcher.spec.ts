@@ -1,6 +1,6 @@
 import type { MeasurementPoint } from '@plantlens/contracts';
 import { MeasurementBatcher, type BatcherSettings, type BatcherSinks } from './measurement-batcher';
-import type { Reading, Rejection } from './mqtt-payload';
+import type { Reading, Rejection } from './readings';
 
 const T0 = Date.UTC(2026, 0, 1);
 const IDS = new Map([

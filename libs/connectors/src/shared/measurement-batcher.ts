@@ -1,6 +1,6 @@
 import type { MeasurementPoint } from '@plantlens/contracts';
 import { groupPointsByKey } from '@plantlens/platform';
-import type { Reading, Rejection } from './mqtt-payload';
+import type { Reading, Rejection } from './readings';
 
 // Points per `measurements` message: about 300 kB of JSON, well below Kafka's 1 MB default message limit.
 const POINTS_PER_MESSAGE = 5_000;

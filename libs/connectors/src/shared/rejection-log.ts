@@ -1,4 +1,4 @@
-import type { Rejection, RejectionReason } from './mqtt-payload';
+import type { Rejection, RejectionReason } from './readings';
 
 // One log line per reason at most this often; the points in between are counted and summed up in the next.
 const LOG_INTERVAL_MS = 10_000;
@@ -19,7 +19,8 @@ export class RejectionLog {
     return Object.fromEntries(this.totals);
   }
 
-  record({ reason, detail, count }: Rejection, topic: string | undefined, now = Date.now()): void {
+  /** `origin` says where the points came from, as in `topic "plant/a"` or `node "ns=2;s=PT101"`. */
+  record({ reason, detail, count }: Rejection, origin: string | undefined, now = Date.now()): void {
     this.totals.set(reason, (this.totals.get(reason) ?? 0) + count);
     const last = this.lastLoggedAt.get(reason);
     if (last !== undefined && now - last < LOG_INTERVAL_MS) {
@@ -30,7 +31,7 @@ export class RejectionLog {
     this.lastLoggedAt.set(reason, now);
     this.unlogged.delete(reason);
     this.logger.warn(
-      `Rejected ${count} point${count === 1 ? '' : 's'} (${reason})${topic === undefined ? '' : ` on topic "${topic}"`}: ${detail}` +
+      `Rejected ${count} point${count === 1 ? '' : 's'} (${reason})${origin === undefined ? '' : ` on ${origin}`}: ${detail}` +
         (skipped > 0 ? ` [${skipped} more ${reason} since the last report]` : ''),
     );
   }
