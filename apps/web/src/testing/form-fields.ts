@@ -13,3 +13,10 @@ export function fieldMessage(label: string): string {
     .join(' ')
     .trim();
 }
+
+// The message a form item shows under its field, found from the field's label text: for fields whose input
+// is not described by it (antd's selects).
+export function itemMessage(label: string): string {
+  const item = screen.getByText(label, { selector: '.ant-form-item-label label' }).closest('.ant-form-item');
+  return item?.querySelector('.ant-form-item-explain')?.textContent ?? '';
+}

@@ -7,6 +7,8 @@ import type {
   IncidenceSummaryV2PageDto,
   PagedListDto,
   RuleCreateItemDto,
+  RuleDryRunDto,
+  RuleDryRunResultDto,
   RuleIncidenceDto,
   RuleUpdateDto,
 } from '@plantlens/contracts';
@@ -70,6 +72,10 @@ const incidencesApi = api.injectEndpoints({
     updateIncidenceRule: build.mutation<RuleIncidenceDto, RuleUpdateDto>({
       query: (body) => ({ url: RULES, method: 'PUT', body }),
       invalidatesTags: (_rule, _error, { id }) => [RULE_LIST, { type: 'IncidenceRule', id }, INCIDENCE_LIST],
+    }),
+    // Issue 14: the condition tried on the stored history; nothing is saved, so no cache changes.
+    tryIncidenceRule: build.mutation<RuleDryRunResultDto, RuleDryRunDto>({
+      query: (body) => ({ url: `${RULES}/dry-run`, method: 'POST', body }),
     }),
     deleteIncidenceRule: build.mutation<void, number>({
       query: (id) => ({ url: RULES, method: 'DELETE', params: { id } }),
@@ -157,6 +163,7 @@ export const {
   useLazyGetIncidenceRuleVariableIdsQuery,
   useCreateIncidenceRulesMutation,
   useUpdateIncidenceRuleMutation,
+  useTryIncidenceRuleMutation,
   useDeleteIncidenceRuleMutation,
   useGetIncidenceSummariesQuery,
   useGetIncidenceSummariesV1Query,

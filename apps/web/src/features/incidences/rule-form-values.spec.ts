@@ -1,26 +1,21 @@
-import type { RuleIncidenceDto, VariableMinimalDto } from '@plantlens/contracts';
+import { ruleDryRunSchema, type RuleIncidenceDto } from '@plantlens/contracts';
 import {
   NEW_BATCH_RULE,
   batchRuleCreateRequest,
   batchRuleNames,
   isValidEmailList,
+  ruleDryRunRequest,
   ruleUpdateRequest,
   ruleVariableIds,
   singleRuleCreateRequest,
   singleRuleFormValues,
   type RuleFormValues,
 } from './rule-form-values';
+import { minimalVariable } from './fixtures';
 
-const variable = (id: number, label: string, clientReference: string): VariableMinimalDto => ({
-  id,
-  label,
-  unit: 'bar',
-  categoryId: null,
-  clientReference,
-});
-const pressure = variable(1, 'Pressure', 'gate01_pressure');
-const unnamed = variable(2, '', 'gate02_temperature');
-const flow = variable(3, 'Flow', 'lift01_flow');
+const pressure = minimalVariable(1, 'Pressure', 'gate01_pressure');
+const unnamed = minimalVariable(2, '', 'gate02_temperature');
+const flow = minimalVariable(3, 'Flow', 'lift01_flow');
 
 const condition: RuleFormValues = {
   ...NEW_BATCH_RULE,
@@ -69,6 +64,28 @@ describe('rule form values', () => {
     });
     expect(rule).toMatchObject({ varOneId: 1, varTwoId: 3, emails: '' });
     expect(rule).not.toHaveProperty('constant');
+  });
+
+  it('tries the condition alone over a range, and the schema the server applies accepts it', () => {
+    const range = { startDate: 1_700_000_000_000, endDate: 1_700_086_400_000 };
+    const overConstant = ruleDryRunRequest({ ...condition, varOne: pressure, deadband: 0.5 }, range);
+    expect(overConstant).toEqual({
+      operator: '>=',
+      varOneId: 1,
+      constant: 12,
+      minDurationSeconds: 0,
+      deadband: 0.5,
+      from: range.startDate,
+      to: range.endDate,
+    });
+    expect(ruleDryRunSchema.safeParse(overConstant).success).toBe(true);
+    const overVariable = ruleDryRunRequest(
+      { ...condition, varOne: pressure, secondOperandType: 'variable', varTwo: flow },
+      range,
+    );
+    expect(overVariable).toMatchObject({ varOneId: 1, varTwoId: 3 });
+    expect(overVariable).not.toHaveProperty('constant');
+    expect(ruleDryRunSchema.safeParse(overVariable).success).toBe(true);
   });
 
   it('names a batch <name>_<variable name>, or the client reference when the variable has no name', () => {

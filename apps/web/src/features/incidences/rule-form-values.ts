@@ -3,11 +3,13 @@ import {
   batchRuleName,
   parseEmailList,
   type RuleCreateItemDto,
+  type RuleDryRunDto,
   type RuleIncidenceDto,
   type RuleOperator,
   type RuleUpdateDto,
   type VariableMinimalDto,
 } from '@plantlens/contracts';
+import type { DateRange } from '../../lib/date-ranges';
 
 // The rule forms of spec part 2 §2 (/rule-incidence, /rule-incidence-batch): their values, and the
 // requests they make (§7). The second operand is a constant (default) or another variable (§4).
@@ -91,22 +93,35 @@ function emailsOf(values: RuleFormValues): string {
   return values.notifyByEmail ? (parseEmailList(values.emails) ?? []).join(',') : '';
 }
 
-function ruleItem(values: RuleFormValues, name: string, varOneId: number): RuleCreateItemDto {
+// The condition of a rule as the create and dry-run requests carry it: the second operand is either a
+// variable or a constant, never both.
+function ruleCondition(values: RuleFormValues, varOneId: number) {
   const secondOperand =
     values.secondOperandType === 'variable'
       ? { varTwoId: values.varTwo?.id }
       : { constant: values.constant ?? undefined };
   return {
-    name,
-    enabled: values.enabled,
-    emails: emailsOf(values),
-    tags: values.tags,
     operator: values.operator as RuleOperator,
     varOneId,
     ...secondOperand,
     minDurationSeconds: values.minDurationSeconds,
     deadband: values.deadband,
   };
+}
+
+function ruleItem(values: RuleFormValues, name: string, varOneId: number): RuleCreateItemDto {
+  return {
+    name,
+    enabled: values.enabled,
+    emails: emailsOf(values),
+    tags: values.tags,
+    ...ruleCondition(values, varOneId),
+  };
+}
+
+/** POST /api/web/rules-incidence/dry-run (issue 14): the form's condition tried over a range (epoch ms). */
+export function ruleDryRunRequest(values: SingleRuleFormValues, range: DateRange): RuleDryRunDto {
+  return { ...ruleCondition(values, values.varOne?.id as number), from: range.startDate, to: range.endDate };
 }
 
 /** POST /api/web/rules-incidence for one rule. */

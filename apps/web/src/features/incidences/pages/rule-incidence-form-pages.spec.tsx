@@ -1,9 +1,10 @@
-import type { RuleIncidenceDto, VariableMinimalDto } from '@plantlens/contracts';
+import type { RuleIncidenceDto } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appErrors } from '../../../testing/app-errors';
-import { fillField } from '../../../testing/form-fields';
+import { fillField, itemMessage } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer, apiError } from '../../../testing/test-api-server';
+import { minimalVariable, storedRule as storedRuleFixture } from '../fixtures';
 import './rule-incidence-batch-page';
 import './rule-incidence-single-page';
 
@@ -12,49 +13,17 @@ jest.setTimeout(120_000);
 
 const incidenceUser = { username: 'ana', authorities: ['INCIDENCE', 'EXPLORER'] };
 
-const variable = (id: number, label: string, clientReference: string): VariableMinimalDto => ({
-  id,
-  label,
-  unit: 'bar',
-  categoryId: null,
-  clientReference,
-});
 const VARIABLES = [
-  variable(1, 'Drum pressure', 'drum01_pressure'),
-  variable(2, 'Drum temperature', 'drum01_temperature'),
+  minimalVariable(1, 'Drum pressure', 'drum01_pressure'),
+  minimalVariable(2, 'Drum temperature', 'drum01_temperature'),
   // A variable without a name goes by its client reference.
-  variable(3, '', 'gate01_torque'),
+  minimalVariable(3, '', 'gate01_torque'),
 ];
 
 const RULES = '/api/web/rules-incidence';
 const SEARCH = '/api/web/variable/minimal/search';
 
-const storedRule: RuleIncidenceDto = {
-  id: 7,
-  name: 'Drum overheat',
-  enabled: true,
-  operator: '>',
-  varOneId: 2,
-  varTwoId: null,
-  varOneIds: [2],
-  constant: 480,
-  minDurationSeconds: 30,
-  deadband: 2,
-  formula: '',
-  emails: 'ana@plant.es',
-  createdAt: 1_770_000_000,
-  tags: ['drum'],
-  owner: 'ana',
-  canEdit: true,
-  canDelete: true,
-  canShare: true,
-};
-
-// The message a form item shows under its field, found from the field's label text.
-function itemMessage(label: string): string {
-  const item = screen.getByText(label, { selector: '.ant-form-item-label label' }).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain')?.textContent ?? '';
-}
+const storedRule = storedRuleFixture();
 
 // The dropdown opened last: antd adds each selector's dropdown to the page when first opened, and keeps it.
 function lastDropdown(): HTMLElement {

@@ -1,5 +1,5 @@
 import type { RuleIncidenceDto, VariableMinimalDto } from '@plantlens/contracts';
-import { App, Card, ConfigProvider, Form, Result } from 'antd';
+import { App, Card, ConfigProvider, Flex, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FormActions } from '../../../components/form-actions';
@@ -14,6 +14,7 @@ import {
   useGetIncidenceRuleQuery,
   useUpdateIncidenceRuleMutation,
 } from '../api';
+import { RuleDryRunPanel } from '../components/rule-dry-run-panel';
 import { RuleConditionFields, RuleSettingsFields, useMandatoryRule } from '../components/rule-form-fields';
 import { ValveSourceLabel } from '../components/valve-source-label';
 import { VariableField } from '../components/variable-field';
@@ -29,6 +30,7 @@ const NO_VARIABLES: VariableMinimalDto[] = [];
 
 // /rule-incidence (spec part 2 §2): a new rule, or with ?id= the rule to edit, whose condition is locked. A
 // valve failure source has no variable nor editable condition: its form shows what it watches instead.
+// Under the form, the condition may be tried on history (issue 14).
 export function RuleIncidenceSinglePage() {
   const { t } = useTranslation();
   const id = useIdParam();
@@ -71,40 +73,48 @@ function RuleForm({ rule, variables }: { rule?: RuleIncidenceDto; variables: Var
     await navigate(ROUTES.RuleIncidenceList);
   };
 
+  // A valve failure source has no condition to try.
   return (
-    <Card style={{ maxWidth: 640 }}>
-      <PageHeading
-        backTo={back}
-        title={editing ? t('incidences.ruleForm.editTitle') : t('incidences.ruleForm.addTitle')}
-      />
-      <Form<SingleRuleFormValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        style={{ marginTop: 16 }}
-        initialValues={singleRuleFormValues(rule, variables)}
-        onFinish={(values) => void onFinish(values)}
-      >
-        {rule?.source ? (
-          <Form.Item label={t('incidences.source.field')}>
-            <ValveSourceLabel source={rule.source} />
-          </Form.Item>
-        ) : (
-          <>
-            <ConfigProvider componentDisabled={editing}>
-              <Form.Item name="varOne" label={t('incidences.ruleForm.variable')} rules={[mandatory]}>
-                <VariableField
-                  takenIds={varTwo ? [varTwo.id] : []}
-                  aria-label={t('incidences.ruleForm.variable')}
-                />
-              </Form.Item>
-            </ConfigProvider>
-            <RuleConditionFields form={form} editing={editing} firstVariableIds={varOne ? [varOne.id] : []} />
-          </>
-        )}
-        <RuleSettingsFields form={form} />
-        <FormActions onCancel={() => void navigate(back)} saving={creation.isLoading || update.isLoading} />
-      </Form>
-    </Card>
+    <Flex vertical gap={16}>
+      <Card style={{ maxWidth: 640 }}>
+        <PageHeading
+          backTo={back}
+          title={editing ? t('incidences.ruleForm.editTitle') : t('incidences.ruleForm.addTitle')}
+        />
+        <Form<SingleRuleFormValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          style={{ marginTop: 16 }}
+          initialValues={singleRuleFormValues(rule, variables)}
+          onFinish={(values) => void onFinish(values)}
+        >
+          {rule?.source ? (
+            <Form.Item label={t('incidences.source.field')}>
+              <ValveSourceLabel source={rule.source} />
+            </Form.Item>
+          ) : (
+            <>
+              <ConfigProvider componentDisabled={editing}>
+                <Form.Item name="varOne" label={t('incidences.ruleForm.variable')} rules={[mandatory]}>
+                  <VariableField
+                    takenIds={varTwo ? [varTwo.id] : []}
+                    aria-label={t('incidences.ruleForm.variable')}
+                  />
+                </Form.Item>
+              </ConfigProvider>
+              <RuleConditionFields
+                form={form}
+                editing={editing}
+                firstVariableIds={varOne ? [varOne.id] : []}
+              />
+            </>
+          )}
+          <RuleSettingsFields form={form} />
+          <FormActions onCancel={() => void navigate(back)} saving={creation.isLoading || update.isLoading} />
+        </Form>
+      </Card>
+      {!rule?.source && <RuleDryRunPanel form={form} />}
+    </Flex>
   );
 }
