@@ -64,10 +64,11 @@ async function upload(
   app: NestFastifyApplication,
   headers: Record<string, string>,
   file: string,
+  query: Record<string, string> = {},
 ): Promise<CsvUploadResponseDto> {
   const response = await request(app.getHttpServer())
     .post('/api/web/csv-upload')
-    .query({ unknownVariables: 'create' })
+    .query({ unknownVariables: 'create', ...query })
     .set(headers)
     .set('content-type', 'text/csv')
     .send(file);
@@ -145,12 +146,12 @@ describe('history import (standalone: PGlite + in-memory bus)', () => {
     });
   });
 
-  describe('with a raw retention set', () => {
+  describe('with a raw retention and a plant time zone set', () => {
     let app: NestFastifyApplication;
     let headers: Record<string, string>;
 
     beforeAll(async () => {
-      ({ app, headers } = await startApp({ RAW_RETENTION_DAYS: '400' }));
+      ({ app, headers } = await startApp({ RAW_RETENTION_DAYS: '400', PLANT_TIME_ZONE: 'Asia/Kolkata' }));
     });
     afterAll(() => app?.close());
 
@@ -158,9 +159,9 @@ describe('history import (standalone: PGlite + in-memory bus)', () => {
       const recent = NOW_ROUNDED - 10 * DAY;
       const file = [
         `datetime;retained_${process.pid}`,
-        `${isoUtc(START)};1`,
-        `${isoUtc(START + DAY)};2`,
-        `${isoUtc(recent)};3`,
+        `${isoUtc(START)}Z;1`,
+        `${isoUtc(START + DAY)}Z;2`,
+        `${isoUtc(recent)}Z;3`,
       ].join('\n');
       const summary = await upload(app, headers, file);
       const horizon = Math.floor((Date.now() - 400 * DAY) / DAY) * DAY;
@@ -179,6 +180,16 @@ describe('history import (standalone: PGlite + in-memory bus)', () => {
             `${new Date(horizon).toISOString()}) and were skipped: RAW_RETENTION_DAYS=0 keeps history forever.`,
         },
       ]);
+    });
+
+    it('reads times without a zone in PLANT_TIME_ZONE unless the upload names another', async () => {
+      const local = NOW_ROUNDED - 5 * DAY + 12 * HOUR;
+      const file = `datetime;zoned_${process.pid}\n${isoUtc(local)};1\n`;
+      const plantZone = await upload(app, headers, file);
+      // India is 5:30 ahead of UTC all year.
+      expect(plantZone).toMatchObject({ format: { timeZone: 'Asia/Kolkata' }, firstTs: local - 5.5 * HOUR });
+      const named = await upload(app, headers, file, { timeZone: 'UTC' });
+      expect(named).toMatchObject({ format: { timeZone: 'UTC' }, firstTs: local });
     });
   });
 });

@@ -315,6 +315,12 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
     expect(badOption.body.message).toBe(
       'unknownVariables: must be "create" or "report"; decimalSeparator: must be "auto", "." or ","',
     );
+    const headerOnly = await upload(`timestamp;${ref('x')}\n\n`);
+    expect(headerOnly.status).toBe(400);
+    expect(headerOnly.body.message).toBe('The file has a header and no rows');
+    const badZone = await upload('timestamp;x\n', { timeZone: 'Mars/Olympus' });
+    expect(badZone.status).toBe(400);
+    expect(badZone.body.message).toBe('timeZone: must be an IANA time zone such as Europe/Madrid or UTC');
   });
 
   it('refuses a declared size beyond the limit before reading the body', async () => {

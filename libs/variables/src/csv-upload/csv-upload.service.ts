@@ -188,6 +188,7 @@ class UploadRun {
     const sampleRows = sampleLines
       .map((text) => splitFields(text, fieldSeparator))
       .filter((cells): cells is string[] => cells?.length === headers.length);
+    if (sampleLines.length === 0) throw new BadRequestException('The file has a header and no rows');
     const time = detectTimeColumn(headers, sampleRows);
     if (!time) {
       throw new BadRequestException(
