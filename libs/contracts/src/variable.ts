@@ -20,7 +20,10 @@ export const CLIENT_REFERENCE_MAX_LENGTH = 200;
 export const clientReferenceSchema = z
   .string()
   .min(1, 'client reference must not be empty')
-  .max(CLIENT_REFERENCE_MAX_LENGTH, `client reference must be at most ${CLIENT_REFERENCE_MAX_LENGTH} characters`)
+  .max(
+    CLIENT_REFERENCE_MAX_LENGTH,
+    `client reference must be at most ${CLIENT_REFERENCE_MAX_LENGTH} characters`,
+  )
   .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u, 'client reference must not hold control characters')
   .refine((reference) => reference.trim() === reference, {
     message: 'client reference must not begin or end with a blank',
