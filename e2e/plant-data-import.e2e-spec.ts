@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TimelineDataDto, VariableMinimalDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
+import { tryRuleOnHistory, waitForIncidenceBands } from './rule-try';
 import { callApi, signIn, signedInPage } from './session';
 import { startStandaloneApp, type RunningApp } from './standalone-app';
 
@@ -24,11 +25,23 @@ const madridTime = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
 });
 
+// The flow of a row: a slow wave between 15 and 25, above FLOW_LIMIT around each crest.
+const flowAt = (row: number) => (20 + 5 * Math.sin(row / 60)).toFixed(4);
+const FLOW_LIMIT = 24;
+
+// Runs of consecutive rows whose flow is above the limit: each is an incidence the rule `flow > limit` opens.
+function runsAboveLimit(): number {
+  const above = (row: number) => Number(flowAt(row)) > FLOW_LIMIT;
+  let runs = 0;
+  for (let row = 0; row < ROWS; row += 1) if (above(row) && (row === 0 || !above(row - 1))) runs += 1;
+  return runs;
+}
+
 // A European SCADA export: ";" with point decimals, headers with spaces and brackets, local times.
 function scadaExport(): Buffer {
   const lines = [`Fecha hora;${FLOW};${LEVEL}`];
   for (let row = 0; row < ROWS; row += 1) {
-    const flow = (20 + 5 * Math.sin(row / 60)).toFixed(4);
+    const flow = flowAt(row);
     const level = (2 + row / ROWS).toFixed(3);
     lines.push(`${madridTime.format(T0 + row * MINUTE)};${flow};${level}`);
   }
@@ -56,7 +69,7 @@ describe('Importing a plant export in Chromium', () => {
       .locator('td')
       .innerText();
 
-  it('previews the file with its detected settings, loads it with progress and draws it in the explorer', async () => {
+  it('previews the file with its detected settings, loads it with progress, draws it in the explorer and tries a rule on it', async () => {
     const tokens = await signIn(app.url);
     const declared = () =>
       callApi<VariableMinimalDto[]>(app.url, tokens, 'GET', '/api/web/explorer/variables');
@@ -124,6 +137,18 @@ describe('Importing a plant export in Chromium', () => {
     await page.goto(`${app.url}/explorer-evolution?variables=${flow!.id}&${range}`);
     const chart = await drawnEvolutionChart(page, 1);
     expect(chart.names).toEqual([FLOW]);
+
+    // A rule on the loaded variable tried on its history: one would-be incidence per run above the limit.
+    const { dryRun, panel } = await tryRuleOnHistory(page, app.url, {
+      reference: FLOW,
+      constant: FLOW_LIMIT,
+    });
+    expect(dryRun.status()).toBe(200);
+    expect(runsAboveLimit()).toBeGreaterThan(1);
+    await waitForIncidenceBands(page, runsAboveLimit());
+    await expect(panel.getByTestId('rule-dry-run-points').innerText()).resolves.toBe(
+      ROWS.toLocaleString('en-GB'),
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // The rule form's "try on history" in Chromium (issue 14): a CSV with known failure windows loaded through
 // the API, a rule on its variable tried on a range that holds the file, and the would-be incidences drawn
 // over the chart of the variable and listed under it; nothing is saved.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   AuthHeaders,
   type CsvUploadResponseDto,
@@ -11,6 +11,7 @@ import {
   type TokenPairDto,
 } from '@plantlens/contracts';
 import { launchChromium } from './browser';
+import { tryRuleOnHistory, waitForIncidenceBands } from './rule-try';
 import { callApi, signIn, signedInPage } from './session';
 import { startStandaloneApp, type RunningApp } from './standalone-app';
 
@@ -67,47 +68,18 @@ describe('rule form: try on history in Chromium', () => {
     await app?.stop();
   });
 
-  // Picks in the selector labelled `label` (typing `search` first, if any) the option `option` finds in its
-  // own list: another selector's list may still be fading out.
-  async function choose(label: string, search: string | null, option: (list: Locator) => Locator) {
-    const box = page.getByRole('combobox', { name: label, exact: true });
-    await box.click();
-    if (search !== null) await box.fill(search);
-    const listId = await box.getAttribute('aria-controls');
-    await option(page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })).click();
-  }
-
   it('draws and lists one would-be incidence per failure window of an uploaded file', async () => {
     const upload = await uploadCsv(app, tokens, failureFile());
     expect(upload.pointsPublished).toBe(POINTS);
     expect(upload.variablesCreated).toEqual([REFERENCE]);
 
-    await page.goto(`${app.url}/rule-incidence`);
-    await page.getByRole('heading', { name: 'Add rule' }).waitFor();
-    await choose('Variable', REFERENCE, (list) => list.getByTestId(`variable-option-${REFERENCE}`));
-    await choose('Operator', null, (list) => list.locator('.ant-select-item-option[title="> greater than"]'));
-    await page.getByRole('spinbutton', { name: 'Constant' }).fill('100');
-
-    const panel = page.getByTestId('rule-dry-run');
-    await panel.locator('.ant-picker-range').click();
-    await page.locator('.ant-picker-presets li', { hasText: 'Last 30 days' }).click();
-    const [dryRun] = await Promise.all([
-      page.waitForResponse((response) =>
-        new URL(response.url()).pathname.endsWith('/rules-incidence/dry-run'),
-      ),
-      panel.getByRole('button', { name: /Try/ }).click(),
-    ]);
+    const { dryRun, panel } = await tryRuleOnHistory(page, app.url, { reference: REFERENCE, constant: 100 });
     const sent = dryRun.request().postDataJSON() as RuleDryRunDto;
     expect(sent).toMatchObject({ operator: '>', constant: 100, minDurationSeconds: 0, deadband: 0 });
     expect(sent.from).toBeLessThan(T0 - 20 * DAY);
     expect(dryRun.status()).toBe(200);
 
-    const bands = panel.locator('[data-testid="rule-dry-run-chart"] .rule-dry-run-incidence');
-    await page.waitForFunction(
-      ([selector, expected]) => document.querySelectorAll(selector).length === expected,
-      ['[data-testid="rule-dry-run-chart"] .rule-dry-run-incidence', FAILURE_WINDOWS.length] as const,
-    );
-    await expect(bands.count()).resolves.toBe(FAILURE_WINDOWS.length);
+    await waitForIncidenceBands(page, FAILURE_WINDOWS.length);
     await expect(panel.locator('[data-testid="rule-dry-run-table"] .ant-table-row').count()).resolves.toBe(
       FAILURE_WINDOWS.length,
     );

@@ -1,0 +1,62 @@
+/// <reference lib="dom" />
+// The rule form's "try on history" driven as a user does it: the condition set on a new rule, the
+// range "Last 30 days" chosen and Try pressed. Shared by the browser tests that try rules on loaded files.
+import type { Locator, Page, Response } from 'playwright-core';
+
+const BANDS = '[data-testid="rule-dry-run-chart"] .rule-dry-run-incidence';
+
+export interface TriedRule {
+  /** the dry run's answer, whose request is the condition sent */
+  dryRun: Response;
+  /** the "try on history" card */
+  panel: Locator;
+}
+
+// Picks in the selector labelled `label` (typing `search` first, if any) the option `option` finds in its
+// own list: another selector's list may still be fading out.
+async function choose(
+  page: Page,
+  label: string,
+  search: string | null,
+  option: (list: Locator) => Locator,
+): Promise<void> {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  if (search !== null) await box.fill(search);
+  const listId = await box.getAttribute('aria-controls');
+  await option(page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })).click();
+}
+
+/** Opens a new rule `<reference> > <constant>` and tries it on the last 30 days. */
+export async function tryRuleOnHistory(
+  page: Page,
+  appUrl: string,
+  rule: { reference: string; constant: number },
+): Promise<TriedRule> {
+  await page.goto(`${appUrl}/rule-incidence`);
+  await page.getByRole('heading', { name: 'Add rule' }).waitFor();
+  await choose(page, 'Variable', rule.reference, (list) =>
+    list.getByTestId(`variable-option-${rule.reference}`),
+  );
+  await choose(page, 'Operator', null, (list) =>
+    list.locator('.ant-select-item-option[title="> greater than"]'),
+  );
+  await page.getByRole('spinbutton', { name: 'Constant' }).fill(String(rule.constant));
+
+  const panel = page.getByTestId('rule-dry-run');
+  await panel.locator('.ant-picker-range').click();
+  await page.locator('.ant-picker-presets li', { hasText: 'Last 30 days' }).click();
+  const [dryRun] = await Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/rules-incidence/dry-run')),
+    panel.getByRole('button', { name: /Try/ }).click(),
+  ]);
+  return { dryRun, panel };
+}
+
+/** Waits until the chart draws exactly `expected` would-be incidences (times out, failing, otherwise). */
+export async function waitForIncidenceBands(page: Page, expected: number): Promise<void> {
+  await page.waitForFunction(([selector, count]) => document.querySelectorAll(selector).length === count, [
+    BANDS,
+    expected,
+  ] as const);
+}
