@@ -2,6 +2,7 @@
 import type { Browser } from 'playwright-core';
 import type { VariableMinimalDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
+import { watchForElement } from './seen-element';
 import { callApi, signIn, signedInPage } from './session';
 import { startStandaloneApp, type RunningApp } from './standalone-app';
 
@@ -48,10 +49,12 @@ describe('CSV uploader in Chromium', () => {
     await page.getByLabel('Create them').check();
     await page.getByRole('button', { name: 'Check file' }).click();
     await page.getByText('Preview: what the load would store').waitFor({ timeout: 150_000 });
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    const sawProgress = await watchForElement(page, '[role="progressbar"]');
     await page.getByRole('button', { name: 'Load' }).click();
-    await page.getByRole('progressbar').waitFor();
 
     await page.getByText('Result').waitFor({ timeout: 150_000 });
+    expect(await sawProgress()).toBe(true);
     const summaryValue = (label: string) =>
       page
         .locator('tr', { has: page.getByText(label, { exact: true }) })

@@ -4,6 +4,7 @@ import type { TimelineDataDto, VariableMinimalDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
 import { tryRuleOnHistory, waitForIncidenceBands } from './rule-try';
+import { watchForElement } from './seen-element';
 import { callApi, signIn, signedInPage } from './session';
 import { startStandaloneApp, type RunningApp } from './standalone-app';
 
@@ -107,9 +108,11 @@ describe('Importing a plant export in Chromium', () => {
     expect(await declared()).toEqual([]);
 
     // The load: progress, then the result.
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    const sawProgress = await watchForElement(page, '[role="progressbar"]');
     await page.getByRole('button', { name: 'Load' }).click();
-    await page.getByRole('progressbar').waitFor();
     await page.getByText('Result', { exact: true }).waitFor({ timeout: 120_000 });
+    expect(await sawProgress()).toBe(true);
     expect(await described(page, 'Points loaded')).toBe('2,880');
     const created = await described(page, 'Variables created');
     expect(created).toContain(FLOW);
