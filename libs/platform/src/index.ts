@@ -28,3 +28,4 @@ export * from './scheduling/periodic-job';
 export * from './http/service-url';
 export * from './http/service-json';
 export * from './user-manual/user-manual.module';
+export * from './http/openapi/responds.decorator';
