@@ -39,6 +39,7 @@ export async function startTestApp(
     module: serviceModule(config, modules),
     config,
     consumerGroup: name,
+    checkResponseContracts: true,
   });
   await app.listen(0, '127.0.0.1');
   return app;

@@ -29,3 +29,4 @@ export * from './http/service-url';
 export * from './http/service-json';
 export * from './user-manual/user-manual.module';
 export * from './http/openapi/responds.decorator';
+export * from './http/openapi/response-contract.check';

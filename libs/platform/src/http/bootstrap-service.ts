@@ -8,6 +8,7 @@ import { InMemoryBroker } from '../messaging/in-memory-broker';
 import { ensureKafkaTopics } from '../messaging/kafka-topics';
 import { messagingServerOptions } from '../messaging/messaging.module';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { ResponseContractCheck } from './openapi/response-contract.check';
 import { apiValidationPipe } from './validation';
 
 export interface ServiceDefinition {
@@ -19,6 +20,8 @@ export interface ServiceDefinition {
   consumerGroup?: string;
   /** extra set-up on the Fastify instance before listening (static files, proxies) */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
+  /** tests: every JSON answer is checked against the route's @Responds schemas (ResponseContractCheck) */
+  checkResponseContracts?: boolean;
 }
 
 export async function createServiceApp(service: ServiceDefinition): Promise<NestFastifyApplication> {
@@ -35,6 +38,7 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
   );
   app.useGlobalPipes(apiValidationPipe);
   app.useGlobalFilters(new ApiExceptionFilter());
+  if (service.checkResponseContracts) app.useGlobalInterceptors(new ResponseContractCheck());
   app.enableShutdownHooks();
   const document = SwaggerModule.createDocument(
     app,
