@@ -611,14 +611,12 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
       .set('content-type', 'text/csv')
       .send(file);
     expect(anonymous.status).toBe(401);
-    const admin = await app
-      .get(AccessTokenService)
-      .issue({
-        id: 2,
-        username: 'admin',
-        authorities: [Authorities.admin, Authorities.product],
-        sessionVersion: 0,
-      });
+    const admin = await app.get(AccessTokenService).issue({
+      id: 2,
+      username: 'admin',
+      authorities: [Authorities.admin, Authorities.product],
+      sessionVersion: 0,
+    });
     const forbidden = await request(app.getHttpServer())
       .post('/api/web/csv-upload')
       .set(AuthHeaders.authorization, `Bearer ${admin}`)
