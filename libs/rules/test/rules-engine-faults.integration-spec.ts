@@ -125,7 +125,8 @@ describe('rules engine faults', () => {
   }
 
   async function stopSmtp(): Promise<void> {
-    if (smtp?.server.server.listening) await new Promise((resolve) => smtp.server.close(resolve));
+    if (smtp?.server.server.listening)
+      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
   }
 
   function query<R>(text: string, values: unknown[] = []): Promise<R[]> {
@@ -269,7 +270,7 @@ describe('rules engine faults', () => {
   it('retries the e-mail while the SMTP server is down and delivers it once when it is back', async () => {
     const started = Date.now();
     received.length = 0;
-    await new Promise((resolve) => smtp.server.close(resolve));
+    await stopSmtp();
     const [opening] = alternating(MAILED_VARIABLE, afterNow(), 1);
     const ruleId = mailedRule;
     await openFirst(ruleId, opening!);
