@@ -12,7 +12,13 @@ describe('e-mail retry policy', () => {
   it('doubles the delay from the initial one up to 15 minutes, then gives up after the last attempt', () => {
     const policy = { NOTIFICATION_RETRY_INITIAL_MS: 5_000, NOTIFICATION_MAX_ATTEMPTS: 12 };
     expect([1, 2, 3, 8, 9, 11, 12].map((attempts) => emailRetryDelayMs(attempts, policy))).toEqual([
-      5_000, 10_000, 20_000, 640_000, 900_000, 900_000, null,
+      5_000,
+      10_000,
+      20_000,
+      640_000,
+      900_000,
+      900_000,
+      null,
     ]);
     expect(emailRetrySpanMs(policy)).toBe(1_275_000 + 3 * 900_000);
   });
