@@ -52,6 +52,7 @@ function csvChunk(chunk: number): string {
 // Sends the body as it is produced and resolves with the answer, which may come before the body is done.
 function upload(url: string, token: string, body: Readable): Promise<{ status: number; body: unknown }> {
   return new Promise((resolvePost, reject) => {
+    let answered = false;
     const post = httpRequest(
       url,
       {
@@ -59,6 +60,7 @@ function upload(url: string, token: string, body: Readable): Promise<{ status: n
         headers: { 'content-type': 'text/csv', [AuthHeaders.authorization]: `Bearer ${token}` },
       },
       (response) => {
+        answered = true;
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (part: string) => (text += part));
@@ -66,7 +68,7 @@ function upload(url: string, token: string, body: Readable): Promise<{ status: n
       },
     );
     // Writing the rest of the body after an early answer may fail: the answer is what counts.
-    post.on('error', (error) => (post.headersSent ? undefined : reject(error)));
+    post.on('error', (error) => (answered ? undefined : reject(error)));
     body.pipe(post);
   });
 }

@@ -12,8 +12,14 @@ import { EmailDeliveryRepository, type EmailDelivery } from './email-delivery.re
 import { emailRetryDelayMs } from './email-retry';
 
 const POLL_MS = 1_000;
-const CLAIM_LIMIT = 20;
-const CLAIM_LEASE_MS = 5 * 60_000;
+// One SMTP exchange is bounded by these; an e-mail is claimed for a little longer than that, one at a time,
+// so the e-mail of an instance that died (SIGKILL) after claiming it is sent by the next round within a
+// minute, and a slow but live sender is never overtaken by another instance.
+const CONNECTION_TIMEOUT_MS = 10_000;
+const GREETING_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+const CLAIM_LIMIT = 1;
+const CLAIM_LEASE_MS = CONNECTION_TIMEOUT_MS + GREETING_TIMEOUT_MS + SOCKET_TIMEOUT_MS + 10_000;
 
 // Delivers the e-mails received on `notifications` over SMTP (nodemailer), from rules.email_delivery:
 // - once per notification id: a repeated message finds its row; a claimed row is sent by one instance;
@@ -41,9 +47,9 @@ export class EmailSenderService implements OnApplicationBootstrap, OnApplication
           port: config.SMTP_PORT,
           secure: config.SMTP_SECURE,
           auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD } : undefined,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
+          connectionTimeout: CONNECTION_TIMEOUT_MS,
+          greetingTimeout: GREETING_TIMEOUT_MS,
+          socketTimeout: SOCKET_TIMEOUT_MS,
         })
       : undefined;
   }
