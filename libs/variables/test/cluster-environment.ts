@@ -1,5 +1,5 @@
 // Connection details of the real PostgreSQL and Kafka started by tools/ (see .ci/run and README).
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 
 export function clusterEnvironment(): { databaseUrl: string; brokers: string } {
   const databaseUrl = process.env.DATABASE_URL;
@@ -47,5 +47,24 @@ export async function recreateTopic(brokers: string, topic: string, partitions =
     await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
   } finally {
     await admin.disconnect();
+  }
+}
+
+// Moves a consumer group to the current end of the topics, so what other suites left there is not its.
+export async function startGroupAtEnd(admin: Admin, groupId: string, topics: string[]): Promise<void> {
+  for (const topic of topics) {
+    // On a fresh broker the topics' leaders may still be being elected.
+    const deadline = Date.now() + 30_000;
+    let ends = await admin.fetchTopicOffsets(topic).catch(() => null);
+    while (!ends) {
+      if (Date.now() > deadline) throw new Error(`no offsets of ${topic} within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      ends = await admin.fetchTopicOffsets(topic).catch(() => null);
+    }
+    await admin.setOffsets({
+      groupId,
+      topic,
+      partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+    });
   }
 }

@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { VariablesModule } from '../src';
-import { clusterEnvironment } from './cluster-environment';
+import { clusterEnvironment, startGroupAtEnd } from './cluster-environment';
 import { declareVariables, eventually } from './measurement-pipeline.scenario';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -94,19 +94,7 @@ describe('Kafka stopped during a CSV upload', () => {
       logLevel: logLevel.NOTHING,
     }).admin();
     await admin.connect();
-    for (const topic of [Topics.measurements, Topics.derivedMeasurements]) {
-      // On a fresh broker the topics' leaders may still be being elected.
-      const ends = await eventually(
-        () => admin.fetchTopicOffsets(topic).catch(() => null),
-        (offsets) => offsets !== null,
-        30_000,
-      );
-      await admin.setOffsets({
-        groupId: GROUP,
-        topic,
-        partitions: ends!.map(({ partition, high }) => ({ partition, offset: high })),
-      });
-    }
+    await startGroupAtEnd(admin, GROUP, [Topics.measurements, Topics.derivedMeasurements]);
     await admin.disconnect();
     const config = loadPlatformConfig({
       DATABASE_URL: databaseUrl,

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
 import { Client } from 'pg';
-import { clusterEnvironment } from './cluster-environment';
+import { clusterEnvironment, startGroupAtEnd } from './cluster-environment';
 import { eventually } from './measurement-pipeline.scenario';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -108,19 +108,7 @@ describe('PostgreSQL restarted during ingest', () => {
     await ensureKafkaTopics('pg-restart-test', brokers.split(','), 6);
     admin = kafka.admin();
     await admin.connect();
-    for (const topic of [Topics.measurements, Topics.derivedMeasurements]) {
-      // On a fresh broker the topics' leaders may still be being elected.
-      const ends = await eventually(
-        () => admin.fetchTopicOffsets(topic).catch(() => null),
-        (offsets) => offsets !== null,
-        30_000,
-      );
-      await admin.setOffsets({
-        groupId: GROUP,
-        topic,
-        partitions: ends!.map(({ partition, high }) => ({ partition, offset: high })),
-      });
-    }
+    await startGroupAtEnd(admin, GROUP, [Topics.measurements, Topics.derivedMeasurements]);
     producer = kafka.producer();
     await producer.connect();
   }, 60_000);
