@@ -1,4 +1,5 @@
 // Connection details of the real PostgreSQL and Kafka started by tools/ (see .ci/run and README).
+import { Topics } from '@plantlens/contracts';
 import { Kafka, logLevel, type Admin } from 'kafkajs';
 
 export function clusterEnvironment(): { databaseUrl: string; brokers: string } {
@@ -67,4 +68,14 @@ export async function startGroupAtEnd(admin: Admin, groupId: string, topics: str
       partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
     });
   }
+}
+
+/** Messages of `measurements` the group has not committed yet. */
+export async function measurementsLag(admin: Admin, groupId: string): Promise<number> {
+  const ends = await admin.fetchTopicOffsets(Topics.measurements);
+  const [committed] = await admin.fetchOffsets({ groupId, topics: [Topics.measurements] });
+  return ends.reduce((lag, end) => {
+    const done = committed?.partitions.find((partition) => partition.partition === end.partition);
+    return lag + Number(end.offset) - Math.max(0, Number(done?.offset ?? 0));
+  }, 0);
 }

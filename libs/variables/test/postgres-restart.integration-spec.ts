@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
 import { Client } from 'pg';
-import { clusterEnvironment, startGroupAtEnd } from './cluster-environment';
+import { clusterEnvironment, measurementsLag, startGroupAtEnd } from './cluster-environment';
 import { eventually } from './measurement-pipeline.scenario';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -93,15 +93,6 @@ describe('PostgreSQL restarted during ingest', () => {
     }
   }
 
-  async function consumerLag(): Promise<number> {
-    const ends = await admin.fetchTopicOffsets(Topics.measurements);
-    const [committed] = await admin.fetchOffsets({ groupId: GROUP, topics: [Topics.measurements] });
-    return ends.reduce((lag, end) => {
-      const done = committed?.partitions.find((partition) => partition.partition === end.partition);
-      return lag + Number(end.offset) - Math.max(0, Number(done?.offset ?? 0));
-    }, 0);
-  }
-
   beforeAll(async () => {
     if (!existsSync(SERVICE)) throw new Error(`${SERVICE} is missing: run \`npm run build\` first`);
     await query(baseUrl, `create database ${DATABASE}`);
@@ -175,7 +166,7 @@ describe('PostgreSQL restarted during ingest', () => {
     await publish((2 * MESSAGES) / 3, MESSAGES);
 
     await eventually(
-      () => consumerLag().catch(() => -1),
+      () => measurementsLag(admin, GROUP).catch(() => -1),
       (lag) => lag === 0,
       90_000,
     ).catch(withLog);
