@@ -8,11 +8,13 @@ export interface Received {
   raw: string;
 }
 
-// A server that refuses the first `failFirst` messages with a temporary error (451), then accepts.
+// A server that refuses the first `failFirst` messages with a temporary error (451), then accepts; on
+// `port` (a server back after an outage) or any free one, adding what it receives to `received`.
 export async function startSmtp(
   failFirst: number,
+  port = 0,
+  received: Received[] = [],
 ): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
-  const received: Received[] = [];
   let refusals = failFirst;
   const server = new SMTPServer({
     authOptional: true,
@@ -37,7 +39,7 @@ export async function startSmtp(
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { server, port: (server.server.address() as AddressInfo).port, received };
 }
 

@@ -1,5 +1,6 @@
 // Connection details of the real PostgreSQL and Kafka started by tools/ (see .ci/run and README).
-import { Kafka, logLevel } from 'kafkajs';
+import { Topics } from '@plantlens/contracts';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 
 export function clusterEnvironment(): { databaseUrl: string; brokers: string } {
   const databaseUrl = process.env.DATABASE_URL;
@@ -48,4 +49,33 @@ export async function recreateTopic(brokers: string, topic: string, partitions =
   } finally {
     await admin.disconnect();
   }
+}
+
+// Moves a consumer group to the current end of the topics, so what other suites left there is not its.
+export async function startGroupAtEnd(admin: Admin, groupId: string, topics: string[]): Promise<void> {
+  for (const topic of topics) {
+    // On a fresh broker the topics' leaders may still be being elected.
+    const deadline = Date.now() + 30_000;
+    let ends = await admin.fetchTopicOffsets(topic).catch(() => null);
+    while (!ends) {
+      if (Date.now() > deadline) throw new Error(`no offsets of ${topic} within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      ends = await admin.fetchTopicOffsets(topic).catch(() => null);
+    }
+    await admin.setOffsets({
+      groupId,
+      topic,
+      partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+    });
+  }
+}
+
+/** Messages of `measurements` the group has not committed yet. */
+export async function measurementsLag(admin: Admin, groupId: string): Promise<number> {
+  const ends = await admin.fetchTopicOffsets(Topics.measurements);
+  const [committed] = await admin.fetchOffsets({ groupId, topics: [Topics.measurements] });
+  return ends.reduce((lag, end) => {
+    const done = committed?.partitions.find((partition) => partition.partition === end.partition);
+    return lag + Number(end.offset) - Math.max(0, Number(done?.offset ?? 0));
+  }, 0);
 }

@@ -9,9 +9,9 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { Client } from 'pg';
-import { clusterEnvironment } from './cluster-environment';
+import { clusterEnvironment, measurementsLag } from './cluster-environment';
 import { eventually } from './measurement-pipeline.scenario';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -128,15 +128,6 @@ describe('10 million points through a service kill and a broker kill', () => {
     await Promise.all(inFlight);
   }
 
-  async function consumerLag(admin: Admin): Promise<number> {
-    const ends = await admin.fetchTopicOffsets(Topics.measurements);
-    const [committed] = await admin.fetchOffsets({ groupId: 'variables', topics: [Topics.measurements] });
-    return ends.reduce((lag, end) => {
-      const done = committed?.partitions.find((partition) => partition.partition === end.partition);
-      return lag + Number(end.offset) - Math.max(0, Number(done?.offset ?? 0));
-    }, 0);
-  }
-
   beforeAll(async () => {
     if (!existsSync(SERVICE)) throw new Error(`${SERVICE} is missing: run \`npm run build\` first`);
     await server.connect();
@@ -198,7 +189,7 @@ describe('10 million points through a service kill and a broker kill', () => {
     await admin.connect();
     try {
       await eventually(
-        () => consumerLag(admin).catch(() => -1),
+        () => measurementsLag(admin, 'variables').catch(() => -1),
         (lag) => lag === 0,
         180_000,
       );

@@ -48,8 +48,12 @@ export class Database {
     // JIT off: our statements are short index scans with parameters, whose generic-plan row estimates
     // can be huge; PostgreSQL would then spend hundreds of milliseconds compiling them to machine code.
     const pool = new Pool({ connectionString, max: poolSize, options: '-c jit=off' });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
+    // A client losing its connection (the server restarting) must not crash the process. Idle, the pool
+    // reports it here and replaces it; checked out, its error event has no listener of the pool's, so each
+    // client gets one of its own: the loss then only fails the query under way or the next one, and the
+    // broken client is discarded on release.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return new Database(
       kysely,

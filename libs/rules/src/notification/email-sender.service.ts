@@ -9,11 +9,17 @@ import type { EmailNotification } from '@plantlens/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { createTransport, type Transporter } from 'nodemailer';
 import { EmailDeliveryRepository, type EmailDelivery } from './email-delivery.repository';
+import { emailRetryDelayMs } from './email-retry';
 
 const POLL_MS = 1_000;
-const CLAIM_LIMIT = 20;
-const CLAIM_LEASE_MS = 5 * 60_000;
-const MAX_RETRY_MS = 15 * 60_000;
+// One SMTP exchange is bounded by these; an e-mail is claimed for a little longer than that, one at a time,
+// so the e-mail of an instance that died (SIGKILL) after claiming it is sent by the next round within a
+// minute, and a slow but live sender is never overtaken by another instance.
+const CONNECTION_TIMEOUT_MS = 10_000;
+const GREETING_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+const CLAIM_LIMIT = 1;
+const CLAIM_LEASE_MS = CONNECTION_TIMEOUT_MS + GREETING_TIMEOUT_MS + SOCKET_TIMEOUT_MS + 10_000;
 
 // Delivers the e-mails received on `notifications` over SMTP (nodemailer), from rules.email_delivery:
 // - once per notification id: a repeated message finds its row; a claimed row is sent by one instance;
@@ -41,9 +47,9 @@ export class EmailSenderService implements OnApplicationBootstrap, OnApplication
           port: config.SMTP_PORT,
           secure: config.SMTP_SECURE,
           auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD } : undefined,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
+          connectionTimeout: CONNECTION_TIMEOUT_MS,
+          greetingTimeout: GREETING_TIMEOUT_MS,
+          socketTimeout: SOCKET_TIMEOUT_MS,
         })
       : undefined;
   }
@@ -125,15 +131,11 @@ export class EmailSenderService implements OnApplicationBootstrap, OnApplication
       await this.deliveries.markSent(delivery.id);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const retry = delivery.attempts < this.config.NOTIFICATION_MAX_ATTEMPTS;
-      const delay = Math.min(
-        MAX_RETRY_MS,
-        this.config.NOTIFICATION_RETRY_INITIAL_MS * 2 ** (delivery.attempts - 1),
-      );
-      await this.deliveries.markFailed(delivery.id, reason, retry ? delay : null);
+      const delay = emailRetryDelayMs(delivery.attempts, this.config);
+      await this.deliveries.markFailed(delivery.id, reason, delay);
       // Recipients stay out of the log.
       this.logger.warn(
-        `E-mail ${delivery.id} attempt ${delivery.attempts} failed (${reason}); ${retry ? `retry in ${delay} ms` : 'giving up'}`,
+        `E-mail ${delivery.id} attempt ${delivery.attempts} failed (${reason}); ${delay === null ? 'giving up' : `retry in ${delay} ms`}`,
       );
     }
   }

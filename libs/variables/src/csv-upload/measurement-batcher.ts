@@ -1,3 +1,4 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import { Topics, type MeasurementBatch, type MeasurementPoint } from '@plantlens/contracts';
 import { measurementKey, type EventPublisher } from '@plantlens/platform';
 
@@ -47,7 +48,24 @@ export class MeasurementBatcher {
 
   private async publish(key: string, points: MeasurementPoint[]): Promise<void> {
     const batch: MeasurementBatch = { source: this.source, points };
-    await this.publisher.publish(Topics.measurements, batch, key);
+    try {
+      await this.publisher.publish(Topics.measurements, batch, key);
+    } catch (error) {
+      throw busUnavailable(error, this.publishedCount);
+    }
     this.publishedCount += points.length;
   }
+}
+
+// The bus refused a batch after its producer's retries (Kafka down): the upload stops there, and the
+// answer says what of the file is stored, so nothing is half-stored without the uploader knowing.
+function busUnavailable(error: unknown, published: number): ServiceUnavailableException {
+  const cause = error instanceof Error ? error.message : String(error);
+  return new ServiceUnavailableException({
+    message:
+      `The message bus did not take the file's points (${cause}). ${published} points of the file were ` +
+      'published before that and will be stored; the rest were not. Upload the file again once the bus is ' +
+      'back: points already stored are written again with the same values, not duplicated.',
+    pointsPublished: published,
+  });
 }
