@@ -38,7 +38,8 @@ describe('the built app under its Content-Security-Policy', () => {
     tokens = await signIn(app.url);
     page = await signedInPage(browser, tokens, { locale: 'en_GB' });
     page.on('pageerror', (error) => errors.push(error.message));
-  });
+    // startStandaloneApp alone may wait 90 s for readiness and 180 s for the backfill on a busy machine.
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
