@@ -13,27 +13,23 @@ const url = (protocols: string[]) =>
     message: `must be a ${protocols.join(' or ')} URL`,
   });
 
-const brokerList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((broker) => broker.trim())
-      .filter(Boolean),
-  )
-  .refine((brokers) => brokers.length > 0 && brokers.every((broker) => /^[^\s:]+:\d{1,5}$/.test(broker)), {
+// A comma-separated setting, as a list of its non-blank entries.
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+const brokerList = commaList.refine(
+  (brokers) => brokers.length > 0 && brokers.every((broker) => /^[^\s:]+:\d{1,5}$/.test(broker)),
+  {
     message: 'must be a comma-separated list of host:port',
-  });
+  },
+);
 
 // MQTT topic filters: `+` stands for one whole level, `#` for the rest and only as the last level.
-const mqttTopicFilters = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((filter) => filter.trim())
-      .filter(Boolean),
-  )
+const mqttTopicFilters = commaList
   .refine((filters) => filters.length > 0, { message: 'must list at least one topic filter' })
   .refine(
     (filters) =>
@@ -104,17 +100,9 @@ const opcuaNodes = z.string().transform((value, context) => {
 });
 
 // Browser origins (`https://host[:port]`) allowed to call the API from another site; none by default.
-const originList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-  )
-  .refine((origins) => origins.length > 0 && origins.every(isOrigin), {
-    message: 'must be a comma-separated list of origins such as https://plant.example.com',
-  });
+const originList = commaList.refine((origins) => origins.length > 0 && origins.every(isOrigin), {
+  message: 'must be a comma-separated list of origins such as https://plant.example.com',
+});
 
 function isOrigin(value: string): boolean {
   try {
