@@ -33,7 +33,11 @@ describe('the built app under its Content-Security-Policy', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_381);
+    // Two hours of history draw both charts; a short backfill keeps the start quick.
+    app = await startStandaloneApp(3_381, {
+      SIMULATOR_BACKFILL_HOURS: '2',
+      SIMULATOR_VALVE_DETAIL_HOURS: '0',
+    });
     browser = await launchChromium();
     tokens = await signIn(app.url);
     page = await signedInPage(browser, tokens, { locale: 'en_GB' });
@@ -79,7 +83,7 @@ describe('the built app under its Content-Security-Policy', () => {
       'cdu_feed_temperature',
     ]);
     const end = Date.now();
-    const range = `startDate=${end - 6 * HOUR}&endDate=${end}`;
+    const range = `startDate=${end - 3 * HOUR}&endDate=${end}`;
     await page.goto(`${app.url}/workspace`);
     await page.getByRole('button', { name: 'Help' }).waitFor();
 
