@@ -2,7 +2,7 @@
 // Content-Security-Policy violations seen by Chromium in any page of any browser test: the app must run
 // under the policy the server sends (libs/platform/src/http/security-headers.ts). launchChromium watches
 // every context; csp-violations.setup.ts fails the test during which one was seen.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 // Console marker of the page's own report, beside Chromium's "Refused to …" messages (which also cover
 // workers and reports the event does not carry).
@@ -15,6 +15,14 @@ export function takeCspViolations(): string[] {
   return seen.splice(0);
 }
 
+function watchPage(page: Page): void {
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(VIOLATION_MARK) || text.startsWith('Refused to')) seen.push(`${page.url()}: ${text}`);
+  });
+}
+
+/** The pages the context opens (popups too) report their violations. */
 async function watchContext(context: BrowserContext): Promise<void> {
   await context.addInitScript((mark) => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -23,29 +31,19 @@ async function watchContext(context: BrowserContext): Promise<void> {
       );
     });
   }, VIOLATION_MARK);
-  context.on('page', (page) =>
-    page.on('console', (message) => {
-      const text = message.text();
-      if (text.startsWith(VIOLATION_MARK) || text.startsWith('Refused to'))
-        seen.push(`${page.url()}: ${text}`);
-    }),
-  );
+  context.on('page', watchPage);
 }
 
-/** Every context of `browser` (and so every page) from now on reports its CSP violations. */
+/**
+ * Every context of `browser` from now on reports its CSP violations: browser.newPage's own context too, which
+ * Playwright makes with this newContext.
+ */
 export function watchCspViolations(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await watchContext(context);
     return context;
-  };
-  // browser.newPage's own context would be created unwatched; like it, the page owns its context.
-  browser.newPage = async (options) => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    page.once('close', () => void context.close());
-    return page;
   };
   return browser;
 }
