@@ -7,4 +7,5 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
   testTimeout: 180_000,
+  setupFilesAfterEnv: ['<rootDir>/e2e/csp-violations.setup.ts'],
 };

@@ -1,12 +1,15 @@
 import { chromium, type Browser } from 'playwright-core';
 import launchSettings from './chromium-launch.json';
+import { watchCspViolations } from './csp-violations';
 
 // Debian's Chromium (apt package `chromium`); a browser download is neither possible nor wanted here. The
-// settings are shared with the browser benchmark (tools/bench/web-bench.mjs).
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+// settings are shared with the browser benchmark (tools/bench/web-bench.mjs). Every page it opens reports
+// Content-Security-Policy violations, which fail the test (e2e/csp-violations.ts).
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? launchSettings.executablePath,
     headless: true,
     args: launchSettings.args,
   });
+  return watchCspViolations(browser);
 }

@@ -1,3 +1,4 @@
+import './lib/zod-without-eval';
 import 'antd/dist/reset.css';
 import './app/i18n';
 import { StrictMode } from 'react';

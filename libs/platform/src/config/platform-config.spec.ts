@@ -47,6 +47,23 @@ describe('loadPlatformConfig', () => {
     expect(problems).toMatch(/KAFKA_BROKERS: must be a comma-separated list of host:port/);
   });
 
+  it('reads CORS_ORIGINS as a list of bare origins', () => {
+    expect(loadPlatformConfig({}).CORS_ORIGINS).toBeUndefined();
+    expect(
+      loadPlatformConfig({ CORS_ORIGINS: 'https://plant.example.com, http://localhost:4200' }).CORS_ORIGINS,
+    ).toEqual(['https://plant.example.com', 'http://localhost:4200']);
+    for (const bad of [
+      'https://plant.example.com/app',
+      'plant.example.com',
+      'ftp://plant.example.com',
+      '*',
+    ]) {
+      expect(problems({ CORS_ORIGINS: bad })).toEqual([
+        'CORS_ORIGINS: must be a comma-separated list of origins such as https://plant.example.com',
+      ]);
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadPlatformConfig({ PORT: '' }).PORT).toBe(3000);
   });

@@ -14,27 +14,23 @@ const url = (protocols: string[]) =>
     message: `must be a ${protocols.join(' or ')} URL`,
   });
 
-const brokerList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((broker) => broker.trim())
-      .filter(Boolean),
-  )
-  .refine((brokers) => brokers.length > 0 && brokers.every((broker) => /^[^\s:]+:\d{1,5}$/.test(broker)), {
+// A comma-separated setting, as a list of its non-blank entries.
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+const brokerList = commaList.refine(
+  (brokers) => brokers.length > 0 && brokers.every((broker) => /^[^\s:]+:\d{1,5}$/.test(broker)),
+  {
     message: 'must be a comma-separated list of host:port',
-  });
+  },
+);
 
 // MQTT topic filters: `+` stands for one whole level, `#` for the rest and only as the last level.
-const mqttTopicFilters = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((filter) => filter.trim())
-      .filter(Boolean),
-  )
+const mqttTopicFilters = commaList
   .refine((filters) => filters.length > 0, { message: 'must list at least one topic filter' })
   .refine(
     (filters) =>
@@ -103,6 +99,20 @@ const opcuaNodes = z.string().transform((value, context) => {
   }
   return entries.map(([nodeId, reference]) => ({ nodeId, reference: reference as string }));
 });
+
+// Browser origins (`https://host[:port]`) allowed to call the API from another site; none by default.
+const originList = commaList.refine((origins) => origins.length > 0 && origins.every(isOrigin), {
+  message: 'must be a comma-separated list of origins such as https://plant.example.com',
+});
+
+function isOrigin(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return ['http:', 'https:'].includes(parsed.protocol) && parsed.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 // PEM text from a variable or a Kubernetes secret; `\n` escapes are accepted for one-line values.
 const pem = (label: string) =>
@@ -176,6 +186,8 @@ const environmentSchema = z.object({
   // standalone: the gateway hosts every domain module; cluster: it routes /api/* to the services.
   GATEWAY_MODE: z.enum(['standalone', 'cluster']).default('standalone'),
   WEB_ROOT: z.string().min(1).default('apps/web/dist'),
+  // CORS: the only origins whose pages may call the API (docs/configuration.md); unset, CORS stays closed.
+  CORS_ORIGINS: originList.optional(),
   // The user manual PDFs (user-manual-<language>.pdf) the gateway serves; the gateway build writes them.
   USER_MANUAL_DIR: z.string().min(1).default('apps/gateway/dist/manual'),
   // Where the gateway (cluster mode) and the simulator find the services.

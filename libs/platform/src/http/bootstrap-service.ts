@@ -9,6 +9,7 @@ import { ensureKafkaTopics } from '../messaging/kafka-topics';
 import { messagingServerOptions } from '../messaging/messaging.module';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { ResponseContractCheck } from './openapi/response-contract.check';
+import { registerSecurityHeaders } from './security-headers';
 import { apiValidationPipe } from './validation';
 
 export interface ServiceDefinition {
@@ -36,6 +37,8 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
     }),
     { logger },
   );
+  // First, so that its hooks cover every route registered after it (API, docs, static files, proxies).
+  await registerSecurityHeaders(app, service.config);
   app.useGlobalPipes(apiValidationPipe);
   app.useGlobalFilters(new ApiExceptionFilter());
   if (service.checkResponseContracts) app.useGlobalInterceptors(new ResponseContractCheck());
