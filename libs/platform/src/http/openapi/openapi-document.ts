@@ -62,10 +62,11 @@ const METHODS: Partial<Record<RequestMethod, string>> = {
   [RequestMethod.PATCH]: 'patch',
 };
 
-// The error answers any route may give (validation, authentication, authority, absence, conflict, size,
-// throttling); each has the ApiError body. 5xx are never documented: the fuzzer reports them as failures.
-const PUBLIC_ERRORS = [400, 404, 409, 413, 415, 429];
-const PROTECTED_ERRORS = [...PUBLIC_ERRORS, 401, 403].sort();
+// The error answers any route may give (validation, credentials, absence, conflict, size, throttling), each
+// with the ApiError body; 403 on routes that need a token, 415 on those with a body, 414 (a path parameter
+// past Fastify's length limit) on those with path parameters. 5xx are never documented: the fuzzer reports
+// them as failures.
+const ERRORS = [400, 401, 404, 409, 413, 429];
 
 interface RouteArgument {
   type: RouteParamtypes;
@@ -226,8 +227,13 @@ function buildOperation(route: ControllerRoute, converter: SchemaConverter): Bui
     };
   });
   const open = isPublic(route);
-  for (const status of open ? PUBLIC_ERRORS : PROTECTED_ERRORS) {
-    if (status === 415 && !requestBody) continue;
+  const errors = [
+    ...ERRORS,
+    ...(open ? [] : [403]),
+    ...(requestBody ? [415] : []),
+    ...(pathParameterNames(route.path).length > 0 ? [414] : []),
+  ];
+  for (const status of errors.sort((a, b) => a - b)) {
     responses[status] ??= {
       description: HttpStatus[status].replace(/_/g, ' ').toLowerCase(),
       content: { 'application/json': { schema: apiErrorRef } },
