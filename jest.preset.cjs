@@ -18,7 +18,7 @@ module.exports = {
   // Several server dependencies ship only ES modules (NestJS 12 among them); swc compiles them to CommonJS
   // for jest, whose native ESM support is still experimental. Results are cached after the first run.
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|uid|content-disposition|@fastify|jose|openid-client|oauth4webapi|oidc-provider|aedes|node-opcua[^/]*|hexy)/)',
+    '/node_modules/(?!(@nestjs|uid|content-disposition|@fastify|jose|openid-client|oauth4webapi|oidc-provider|aedes|@apidevtools|node-opcua[^/]*|hexy)/)',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -21,6 +21,14 @@ export function gatewayService(config: PlatformConfig): ServiceDefinition {
       name: 'gateway',
       module: serviceModule(config, [...GATEWAY_API_MODULES, ...sources, webApp], { database: false }),
       config,
+      // /api/docs describes the whole product: the services' routes the gateway forwards and its own.
+      documentedModule: serviceModule(
+        config,
+        [...STANDALONE_DOMAIN_MODULES, ...GATEWAY_API_MODULES, webApp],
+        {
+          database: false,
+        },
+      ),
       configure: async (app) => {
         await serveWebBuild(app, config);
         await routeToServices(app, config);

@@ -65,19 +65,19 @@ export const signinBodySchema = z.object({
   email: z.email({ message: AuthMessages.invalidEmail }).max(320),
 });
 export type SigninBody = z.infer<typeof signinBodySchema>;
-export interface SigninResponseDto {
-  message: string;
-}
+export const signinResponseDtoSchema = z.object({ message: z.string() });
+export type SigninResponseDto = z.infer<typeof signinResponseDtoSchema>;
 
 // GET /api/auth/saml when directory sign-in is off, and GET /api/auth/sso/config: what the login page shows.
-export interface SsoConfigDto {
+export const ssoConfigDtoSchema = z.object({
   /** true when directory (OpenID Connect) sign-in is configured */
-  enabled: boolean;
+  enabled: z.boolean(),
   /** the provider's authorization endpoint to start the browser flow, when enabled */
-  authorizationUrl?: string;
-  clientId?: string;
-  redirectUri?: string;
-}
+  authorizationUrl: z.string().optional(),
+  clientId: z.string().optional(),
+  redirectUri: z.string().optional(),
+});
+export type SsoConfigDto = z.infer<typeof ssoConfigDtoSchema>;
 
 // Claims of the access token (a JWT signed by identity with Ed25519).
 export interface AccessTokenClaims {

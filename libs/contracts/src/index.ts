@@ -20,3 +20,4 @@ export * from './user-manual';
 export * from './datastore';
 export * from './aggregate-variable';
 export { isTimeZone, timeZoneSchema } from './schema-parts';
+export * from './health';

@@ -31,3 +31,6 @@ export * from './http/service-json';
 export * from './user-manual/user-manual.module';
 export * from './http/openapi/responds.decorator';
 export * from './http/openapi/response-contract.check';
+export * from './http/openapi/module-controllers';
+export * from './http/openapi/controller-routes';
+export * from './http/openapi/openapi-document';

@@ -3,13 +3,16 @@ import {
   AuthHeaders,
   loginBodySchema,
   signinBodySchema,
+  signinResponseDtoSchema,
+  ssoConfigDtoSchema,
+  tokenPairSchema,
   type LoginBody,
   type SigninBody,
   type SigninResponseDto,
   type SsoConfigDto,
   type TokenPairDto,
 } from '@plantlens/contracts';
-import { bearerToken, Public } from '@plantlens/platform';
+import { bearerToken, Public, Responds } from '@plantlens/platform';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AuthService } from './auth.service';
@@ -31,6 +34,7 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
+  @Responds(tokenPairSchema)
   login(@Body({ schema: loginBodySchema }) body: LoginBody, @Ip() address: string): Promise<TokenPairDto> {
     return this.auth.login(body, address);
   }
@@ -38,6 +42,7 @@ export class AuthController {
   // The refresh token travels in X-Authorization as a bearer (with X-Is-Refresh).
   @Post('refresh')
   @HttpCode(200)
+  @Responds(tokenPairSchema)
   refresh(
     @Headers(AuthHeaders.authorization.toLowerCase()) header: string | undefined,
   ): Promise<TokenPairDto> {
@@ -47,11 +52,13 @@ export class AuthController {
   // Ends the session of the refresh token in X-Authorization.
   @Post('logout')
   @HttpCode(204)
+  @Responds(null)
   async logout(@Headers(AuthHeaders.authorization.toLowerCase()) header: string | undefined): Promise<void> {
     await this.auth.logout(bearerOf(header));
   }
 
   @Post('signin')
+  @Responds(signinResponseDtoSchema)
   signin(
     @Body({ schema: signinBodySchema }) body: SigninBody,
     @Ip() address: string,
@@ -61,6 +68,7 @@ export class AuthController {
 
   // What the login page offers: username/password or the directory button.
   @Get('sso')
+  @Responds(ssoConfigDtoSchema)
   sso(): Promise<SsoConfigDto> {
     return this.directory.publicConfig();
   }
@@ -68,6 +76,7 @@ export class AuthController {
   // The directory's ID token in X-Authorization as a bearer.
   @Post('azuread')
   @HttpCode(200)
+  @Responds(tokenPairSchema)
   azureAd(
     @Headers(AuthHeaders.authorization.toLowerCase()) header: string | undefined,
   ): Promise<TokenPairDto> {
@@ -78,6 +87,8 @@ export class AuthController {
   // browser back to OIDC_REDIRECT_URI (the web page /saml) with code and state, and that page calls this
   // route again with them: the answer is then the token pair.
   @Get('saml')
+  @Responds(tokenPairSchema)
+  @Responds(null, { status: 302, description: 'to the directory’s sign-in page' })
   async saml(
     @Query({ schema: samlQuerySchema }) query: Record<string, string>,
     @Res({ passthrough: true }) reply: FastifyReply,

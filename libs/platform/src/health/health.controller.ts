@@ -1,5 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Optional, ServiceUnavailableException } from '@nestjs/common';
+import { healthDtoSchema, readinessDtoSchema, type HealthDto, type ReadinessDto } from '@plantlens/contracts';
 import { Public } from '../auth/auth.decorators';
+import { Responds } from '../http/openapi/responds.decorator';
 import { Database } from '../database/database';
 import { READINESS_CHECKS, type ReadinessCheck } from './readiness';
 
@@ -16,13 +18,16 @@ export class HealthController {
   // Liveness: the process answers. Kubernetes restarts it when this fails.
   @Get('health')
   @HttpCode(200)
-  health() {
+  @Responds(healthDtoSchema)
+  health(): HealthDto {
     return { status: 'ok' };
   }
 
   // Readiness: the database and the broker answer. Kubernetes stops routing traffic while this fails.
   @Get('ready')
-  async ready() {
+  @Responds(readinessDtoSchema)
+  @Responds(readinessDtoSchema, { status: 503, description: 'a check is down' })
+  async ready(): Promise<ReadinessDto> {
     const database = this.database;
     const checks: ReadinessCheck[] = database
       ? [{ name: 'database', check: () => database.ping() }, ...this.checks]
@@ -41,7 +46,7 @@ export class HealthController {
         }
       }),
     );
-    const body = {
+    const body: ReadinessDto = {
       status: results.every((result) => result.status === 'up') ? 'ready' : 'not ready',
       checks: results,
     };

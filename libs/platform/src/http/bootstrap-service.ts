@@ -1,13 +1,15 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { fastifyTrustProxy, type PlatformConfig } from '../config/platform-config';
 import { createLogger } from '../logging/create-logger';
 import { InMemoryBroker } from '../messaging/in-memory-broker';
 import { ensureKafkaTopics } from '../messaging/kafka-topics';
 import { messagingServerOptions } from '../messaging/messaging.module';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { moduleControllers } from './openapi/module-controllers';
+import { buildOpenApi } from './openapi/openapi-document';
 import { ResponseContractCheck } from './openapi/response-contract.check';
 import { registerSecurityHeaders } from './security-headers';
 import { apiValidationPipe } from './validation';
@@ -21,6 +23,8 @@ export interface ServiceDefinition {
   consumerGroup?: string;
   /** extra set-up on the Fastify instance before listening (static files, proxies) */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
+  /** the routes /api/docs describes when they are not the module's own (the cluster gateway: the product's) */
+  documentedModule?: Type | DynamicModule;
   /** tests: every JSON answer is checked against the route's @Responds schemas (ResponseContractCheck) */
   checkResponseContracts?: boolean;
 }
@@ -43,11 +47,14 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
   app.useGlobalFilters(new ApiExceptionFilter());
   if (service.checkResponseContracts) app.useGlobalInterceptors(new ResponseContractCheck());
   app.enableShutdownHooks();
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle(`Plantlens ${service.name}`).setVersion('1').build(),
+  const { document } = buildOpenApi(
+    `Plantlens ${service.name}`,
+    moduleControllers(service.documentedModule ?? service.module),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  // Swagger UI at /api/docs shows the document built from the zod contracts (its types are OpenAPI 3.0's).
+  SwaggerModule.setup('api/docs', app, document as unknown as OpenAPIObject, {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
   if (service.consumerGroup) {
     const { KAFKA_BROKERS, KAFKA_CLIENT_ID, KAFKA_TOPIC_PARTITIONS } = service.config;
     if (KAFKA_BROKERS) await ensureKafkaTopics(KAFKA_CLIENT_ID, KAFKA_BROKERS, KAFKA_TOPIC_PARTITIONS);

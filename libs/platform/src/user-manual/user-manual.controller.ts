@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, NotFoundException, Query, Res } from '@nestjs/common';
-import { ApiProduces } from '@nestjs/swagger';
 import {
   USER_MANUAL_FALLBACK_LANGUAGE,
   USER_MANUAL_LANGUAGES,
@@ -10,11 +9,13 @@ import {
   type UserManualQuery,
 } from '@plantlens/contracts';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PlatformConfig } from '../config/platform-config';
 import { PLATFORM_CONFIG } from '../config/platform-config.module';
+import { Responds } from '../http/openapi/responds.decorator';
 
 interface ManualFile {
   path: string;
@@ -34,7 +35,7 @@ export class UserManualController {
   }
 
   @Get()
-  @ApiProduces('application/pdf')
+  @Responds(z.string(), { contentType: 'application/pdf', description: 'the manual (PDF)' })
   async manual(
     @Query({ schema: userManualQuerySchema }) query: UserManualQuery,
     @Res() reply: FastifyReply,
