@@ -8,6 +8,7 @@ import { InMemoryBroker } from '../messaging/in-memory-broker';
 import { ensureKafkaTopics } from '../messaging/kafka-topics';
 import { messagingServerOptions } from '../messaging/messaging.module';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { refuseNulCharacters } from './nul-character.guard';
 import { ResponseContractCheck } from './openapi/response-contract.check';
 import { apiValidationPipe } from './validation';
 
@@ -55,6 +56,7 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
       },
     );
   }
+  refuseNulCharacters(app.getHttpAdapter().getInstance());
   await service.configure?.(app);
   await app.init();
   await app.startAllMicroservices();
