@@ -56,17 +56,20 @@ export const tagNamesSchema = z
  * the expected value and is the answer to anything else (empty, 0x1A, 1e3, 1.5, Infinity…).
  */
 export function queryIntegerSchema(message: string, min: number, max: number) {
-  return z
-    .string({ message })
-    .regex(DECIMAL_INTEGER_TEXT, message)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int(message)
-        .min(min, message)
-        .max(max, max === PG_INTEGER_MAX ? BEYOND_INTEGER : message),
-    );
+  return (
+    z
+      .string({ message })
+      // Aborting, so a refinement of the whole query (startDate < endDate) never sees the text.
+      .regex(DECIMAL_INTEGER_TEXT, { message, abort: true })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int(message)
+          .min(min, message)
+          .max(max, max === PG_INTEGER_MAX ? BEYOND_INTEGER : message),
+      )
+  );
 }
 
 /** An integer in a JSON body that fits the int4 column it is stored in. */
