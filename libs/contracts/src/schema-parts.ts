@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// Pieces the request schemas of several calls share (internal to contracts).
+// The parts every request schema is built from (README: "Request schemas"): ids within PostgreSQL's integer,
+// numbers in query strings as plain decimals, dates in range, texts without NUL, names without control characters.
 
 const ID_MESSAGE = 'must be a positive integer id';
 
