@@ -11,21 +11,34 @@ function isPlainData(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
+/** A place in a parsed value, linked to its parent so that no path is copied while walking. */
+interface Place {
+  key: string;
+  parent: Place | undefined;
+}
+
+function pathOf(place: Place | undefined): string {
+  const keys: string[] = [];
+  for (let at = place; at !== undefined; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
 /**
  * The path ("name", "0.emails") of a string holding a NUL in parsed query, params or JSON (keys included),
- * or undefined. Streams and other objects (an upload's body) are not looked into; iterative, so a deeply
- * nested body cannot exhaust the stack.
+ * or undefined. Streams and other objects (an upload's body) are not looked into. Iterative and linear in
+ * the size of the value, so a deeply nested body can neither exhaust the stack nor cost quadratic time.
  */
 export function nulCharacterPath(value: unknown): string | undefined {
-  const pending: [unknown, string[]][] = [[value, []]];
+  const pending: [unknown, Place | undefined][] = [[value, undefined]];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, path] = next;
+    const [item, place] = next;
     if (typeof item === 'string') {
-      if (item.includes(NUL)) return path.join('.');
+      if (item.includes(NUL)) return pathOf(place);
     } else if (isPlainData(item)) {
       for (const [key, child] of Object.entries(item)) {
-        if (key.includes(NUL)) return [...path, key].join('.');
-        pending.push([child, [...path, key]]);
+        const childPlace = { key, parent: place };
+        if (key.includes(NUL)) return pathOf(childPlace);
+        pending.push([child, childPlace]);
       }
     }
   }
