@@ -36,6 +36,7 @@ describe('simulated plant catalogue', () => {
       module: serviceModule(config, [VariablesModule]),
       config,
       consumerGroup: 'simulator-catalog-test',
+      checkResponseContracts: true,
     });
     await app.getHttpAdapter().getInstance().ready();
     // What SimulatorRunner sends on start.
@@ -46,7 +47,7 @@ describe('simulated plant catalogue', () => {
       .expect(201);
     const token = await app
       .get(AccessTokenService)
-      .issue({ id: 1, username: 'explorer', authorities: [Authorities.explorer] });
+      .issue({ id: 1, username: 'explorer', authorities: [Authorities.explorer], sessionVersion: 0 });
     headers = { [AuthHeaders.authorization]: `Bearer ${token}` };
     const tags: { id: number; name: string; parent_id: number | null }[] = await app
       .get(Database)

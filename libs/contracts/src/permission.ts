@@ -26,25 +26,6 @@ export const PermissionMessages = {
   overlap: 'Members of the group hold fewer rights than the group',
 } as const;
 
-export interface PermissionFlagsDto {
-  canRead: boolean;
-  canEdit: boolean;
-  canShare: boolean;
-}
-
-// One row of GET /api/web/permission/{objectType}/{objectId}/users|groups.
-export interface PermissionRowDto {
-  label: string;
-  value: {
-    type: TargetType;
-    id: number;
-    name: string;
-    /** for users: the ids of their groups */
-    groups?: number[];
-  };
-  permissions: PermissionFlagsDto;
-}
-
 // Path of the per-object routes.
 export const objectRefParamsSchema = z.object({
   objectType: objectTypeSchema,
@@ -72,29 +53,10 @@ export type PermissionChangeQuery = z.infer<typeof permissionChangeQuerySchema>;
 export const permissionEffectiveQuerySchema = z.object({ userId: pathIdSchema.optional() });
 export type PermissionEffectiveQuery = z.infer<typeof permissionEffectiveQuerySchema>;
 
-export interface PermissionOverlapDto {
-  statusCode: 409;
-  error: 'Conflict';
-  message: typeof PermissionMessages.overlap;
-  /** members of the group whose own rights on the object are below the group's new level */
-  members: { id: number; name: string; permissions: PermissionFlagsDto }[];
-}
-
 // Body of PUT /api/web/permission/{objectType}/{objectId}/owner — a service registers the creator
 // (owner) of an object it created; owners may read, edit, share and manage the object's permissions.
 export const objectOwnerSchema = z.object({ ownerId: positiveIdSchema });
 export type ObjectOwnerDto = z.infer<typeof objectOwnerSchema>;
-
-// GET /api/web/permission/{objectType}/{objectId}/effective[?userId=] — what a user may do with an
-// object: owner, admins and explicit rows (user or any of his groups) combined.
-export interface EffectivePermissionDto extends PermissionFlagsDto {
-  objectType: ObjectType;
-  objectId: number;
-  userId: number;
-  owner: boolean;
-  /** may add, change or remove permission rows of the object */
-  canManage: boolean;
-}
 
 // POST /api/web/permission/{objectType}/effective — what one user may do with many objects at once,
 // and who owns each (a list page of another service asks once instead of once per row). A signed-in
@@ -108,18 +70,73 @@ export const effectiveManySchema = z.object({
 });
 export type EffectiveManyDto = z.infer<typeof effectiveManySchema>;
 
-export interface ObjectAccessDto extends EffectivePermissionDto {
-  ownerId: number | null;
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
+const idDtoSchema = z.number().int().positive();
+
+export const permissionFlagsDtoSchema = z.strictObject({
+  canRead: z.boolean(),
+  canEdit: z.boolean(),
+  canShare: z.boolean(),
+});
+export type PermissionFlagsDto = z.infer<typeof permissionFlagsDtoSchema>;
+
+// One row of GET /api/web/permission/{objectType}/{objectId}/users|groups.
+export const permissionRowDtoSchema = z.strictObject({
+  label: z.string(),
+  value: z.strictObject({
+    type: z.enum(TARGET_TYPES),
+    id: idDtoSchema,
+    name: z.string(),
+    /** for users: the ids of their groups */
+    groups: z.array(idDtoSchema).optional(),
+  }),
+  permissions: permissionFlagsDtoSchema,
+});
+export type PermissionRowDto = z.infer<typeof permissionRowDtoSchema>;
+
+// 409 of a group grant without raiseMembers=true (see permissionChangeQuerySchema).
+export const permissionOverlapDtoSchema = z.strictObject({
+  statusCode: z.literal(409),
+  error: z.literal('Conflict'),
+  message: z.literal(PermissionMessages.overlap),
+  /** members of the group whose own rights on the object are below the group's new level */
+  members: z.array(
+    z.strictObject({ id: idDtoSchema, name: z.string(), permissions: permissionFlagsDtoSchema }),
+  ),
+});
+export type PermissionOverlapDto = z.infer<typeof permissionOverlapDtoSchema>;
+
+// GET /api/web/permission/{objectType}/{objectId}/effective[?userId=] — what a user may do with an
+// object: owner, admins and explicit rows (user or any of his groups) combined.
+export const effectivePermissionDtoSchema = permissionFlagsDtoSchema.extend({
+  objectType: z.enum(OBJECT_TYPES),
+  objectId: idDtoSchema,
+  userId: idDtoSchema,
+  owner: z.boolean(),
+  /** may add, change or remove permission rows of the object */
+  canManage: z.boolean(),
+});
+export type EffectivePermissionDto = z.infer<typeof effectivePermissionDtoSchema>;
+
+// One object of POST /api/web/permission/{objectType}/effective.
+export const objectAccessDtoSchema = effectivePermissionDtoSchema.extend({
+  ownerId: idDtoSchema.nullable(),
   /** the owner's label: his e-mail with directory sign-in, else his name */
-  ownerName: string | null;
-}
+  ownerName: z.string().nullable(),
+});
+export type ObjectAccessDto = z.infer<typeof objectAccessDtoSchema>;
 
 // GET /api/web/permission/assignable — the tree of /group/permission/list (deployment setting
 // assignablePermissions, spec part 1 §3). A node with isPermission names a group permission flag.
-export interface AssignablePermissionNodeDto {
-  name: string;
-  label: string;
-  children: AssignablePermissionNodeDto[];
-  isPermission: boolean;
-  isHeader: boolean;
-}
+export const assignablePermissionNodeDtoSchema = z.strictObject({
+  name: z.string(),
+  label: z.string(),
+  get children(): z.ZodArray<typeof assignablePermissionNodeDtoSchema> {
+    return z.array(assignablePermissionNodeDtoSchema);
+  },
+  isPermission: z.boolean(),
+  isHeader: z.boolean(),
+});
+export type AssignablePermissionNodeDto = z.infer<typeof assignablePermissionNodeDtoSchema>;
