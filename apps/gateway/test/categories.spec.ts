@@ -106,10 +106,16 @@ describe('raw variables and categorical groups', () => {
       expect(unknown.body.message).toBe(RawVariableMessages.notFound);
       const bad = await admin.get('/api/web/raw-variables/').query({ id: 'x' }).expect(400);
       expect(bad.body.message).toBe('id: must be a positive integer id');
+      // Ids live in PostgreSQL integer columns: the largest names nothing, one more is no id at all.
       await admin
         .get('/api/web/raw-variables/')
-        .query({ id: 2 ** 40 })
+        .query({ id: 2 ** 31 - 1 })
         .expect(404);
+      const beyond = await admin
+        .get('/api/web/raw-variables/')
+        .query({ id: 2 ** 31 })
+        .expect(400);
+      expect(beyond.body.message).toBe('id: must be at most 2147483647');
     });
 
     it('is refused without RawVariable or Admin', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idList } from './explorer';
-import { pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
+import { epochMsSchema, pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
 import { tagRefDtoSchema, variableCatalogueFields, variableMinimalDtoSchema } from './variable';
 
 // Aggregate variables (spec part 1 §2 "aggregate variable" screens, §3 "Aggregate variable", §4, §5, §7,
@@ -137,8 +137,8 @@ export const PREVIEW_MAX_HOURS = 24 * 7;
 export const PREVIEW_MAX_POINTS = 2000;
 export const aggregatePreviewSchema = z
   .object({
-    fromMs: z.number().int().nonnegative().optional(),
-    toMs: z.number().int().nonnegative().optional(),
+    fromMs: epochMsSchema.optional(),
+    toMs: epochMsSchema.optional(),
   })
   .and(aggregateDefinitionSchema);
 export type AggregatePreviewRequest = z.infer<typeof aggregatePreviewSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathIdSchema } from './schema-parts';
+import { nameSchema, pathIdSchema, textSchema } from './schema-parts';
 
 // Header protocol of spec part 1 §7. Every request but login/refresh carries the access token as
 // `X-Authorization: Bearer <access>`; refresh carries the refresh token in the same header.
@@ -34,8 +34,8 @@ export const SessionStorageKeys = { accessToken: 'at', refreshToken: 'rt' } as c
 
 // POST /api/auth/login
 export const loginBodySchema = z.object({
-  username: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
-  password: z.string({ message: 'is required' }).min(1, 'is required').max(1000),
+  username: nameSchema({ message: 'is required' }).trim().min(1, 'is required').max(200),
+  password: textSchema({ message: 'is required' }).min(1, 'is required').max(1000),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

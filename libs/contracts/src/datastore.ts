@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryIdListSchema } from './schema-parts';
 
 // The cache back office (spec part 1 §2 "Cache management", §3 "Cache element", §7 "Cache"): the entries of
 // the variables service's read cache (docs/read-cache.md), listed and deleted by the super admin.
@@ -15,20 +16,9 @@ const IDS_MESSAGE = 'must be a comma-separated list of positive integer ids';
 // DELETE /api/web/datastore?ids=1,2,3 — ids no longer in the cache (evicted or invalidated meanwhile) are
 // ignored: what the caller wanted, their absence, holds.
 export const datastoreDeleteQuerySchema = z.object({
-  ids: z.string({ message: `is required (${IDS_MESSAGE})` }).transform((text, context) => {
-    const parts = text.split(',').map((part) => part.trim());
-    const ids = parts.map(Number);
-    if (parts.some((part) => !/^\d+$/.test(part)) || ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
-      context.addIssue({ code: 'custom', message: IDS_MESSAGE });
-      return z.NEVER;
-    }
-    const unique = [...new Set(ids)];
-    if (unique.length > DATASTORE_MAX_DELETED) {
-      context.addIssue({ code: 'custom', message: `must list at most ${DATASTORE_MAX_DELETED} ids` });
-      return z.NEVER;
-    }
-    return unique;
-  }),
+  ids: queryIdListSchema(IDS_MESSAGE, { missing: `is required (${IDS_MESSAGE})` })
+    .refine((ids) => ids.length > 0, IDS_MESSAGE)
+    .refine((ids) => ids.length <= DATASTORE_MAX_DELETED, `must list at most ${DATASTORE_MAX_DELETED} ids`),
 });
 export type DatastoreDeleteQuery = z.infer<typeof datastoreDeleteQuerySchema>;
 

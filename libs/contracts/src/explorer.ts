@@ -1,26 +1,14 @@
 import { z } from 'zod';
-import { pathIdSchema } from './schema-parts';
+import { epochMsQuerySchema, pathIdSchema, queryIdListSchema, queryIntegerSchema } from './schema-parts';
 
 export const DEFAULT_CHART_WIDTH_PX = 2000;
 export const MAX_TIMELINE_VARIABLES = 50;
 
-const epochMs = z.coerce
-  .number({ message: 'must be a date in epoch milliseconds' })
-  .int('must be a date in epoch milliseconds')
-  .min(0, 'must not be before 1970');
+const epochMs = epochMsQuerySchema;
 
-const idList = z.string({ message: 'is required (comma-separated variable ids)' }).transform((text, ctx) => {
-  const ids = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0)
-    .map(Number);
-  if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of positive integer ids' });
-    return z.NEVER;
-  }
-  return [...new Set(ids)];
-});
+const idList = queryIdListSchema('must be a comma-separated list of positive integer ids', {
+  missing: 'is required (comma-separated variable ids)',
+}).refine((ids) => ids.length > 0, { message: 'must be a comma-separated list of positive integer ids' });
 
 // GET /api/web/explorer/timeline-data
 export const timelineDataQuerySchema = z
@@ -30,7 +18,9 @@ export const timelineDataQuerySchema = z
     }),
     startDate: epochMs,
     endDate: epochMs,
-    width: z.coerce.number().int().min(10).max(10_000).default(DEFAULT_CHART_WIDTH_PX),
+    width: queryIntegerSchema('must be a width in pixels from 10 to 10000', 10, 10_000).default(
+      DEFAULT_CHART_WIDTH_PX,
+    ),
   })
   .refine((query) => query.startDate < query.endDate, {
     message: 'startDate must be earlier than endDate',
@@ -55,12 +45,11 @@ export const rawPointsQuerySchema = z
     from: epochMs,
     to: epochMs,
     after: epochMs.optional(),
-    limit: z.coerce
-      .number({ message: `must be a number from 1 to ${RAW_POINTS_PAGE_MAX}` })
-      .int(`must be a number from 1 to ${RAW_POINTS_PAGE_MAX}`)
-      .min(1, `must be a number from 1 to ${RAW_POINTS_PAGE_MAX}`)
-      .max(RAW_POINTS_PAGE_MAX, `must be a number from 1 to ${RAW_POINTS_PAGE_MAX}`)
-      .default(RAW_POINTS_PAGE_MAX),
+    limit: queryIntegerSchema(
+      `must be a number from 1 to ${RAW_POINTS_PAGE_MAX}`,
+      1,
+      RAW_POINTS_PAGE_MAX,
+    ).default(RAW_POINTS_PAGE_MAX),
   })
   .refine((query) => query.from <= query.to, { message: 'must not be after to', path: ['from'] });
 export type RawPointsQuery = z.infer<typeof rawPointsQuerySchema>;

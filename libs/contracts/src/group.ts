@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameSchema, pathIdSchema, positiveIdSchema } from './schema-parts';
 import { GROUP_PERMISSION_AUTHORITIES, type GroupPermissionFlag } from './features';
 
 export const GroupMessages = {
@@ -17,8 +18,7 @@ export const groupSchema = z.object({
 });
 export type GroupDto = z.infer<typeof groupSchema>;
 
-const groupName = z
-  .string({ message: GroupMessages.nameRequired })
+const groupName = nameSchema({ message: GroupMessages.nameRequired })
   .trim()
   .min(1, GroupMessages.nameRequired)
   .max(100);
@@ -26,17 +26,23 @@ const groupName = z
 // POST /api/web/group/ — parentId defaults to the root group.
 export const groupCreateSchema = z.object({
   name: groupName,
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: positiveIdSchema.nullable().optional(),
 });
 export type GroupCreateDto = z.infer<typeof groupCreateSchema>;
 
 // PUT /api/web/group/
 export const groupUpdateSchema = z.object({
-  id: z.number().int().positive(),
+  id: positiveIdSchema,
   name: groupName,
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: positiveIdSchema.nullable().optional(),
 });
 export type GroupUpdateDto = z.infer<typeof groupUpdateSchema>;
+
+// /api/web/group/{id}/members|permission and /api/web/group/{groupId}/member/{userId}
+export const groupIdParamsSchema = z.object({ id: pathIdSchema });
+export type GroupIdParams = z.infer<typeof groupIdParamsSchema>;
+export const groupMemberParamsSchema = z.object({ groupId: pathIdSchema, userId: pathIdSchema });
+export type GroupMemberParams = z.infer<typeof groupMemberParamsSchema>;
 
 export const GROUP_PERMISSION_FLAGS = Object.keys(GROUP_PERMISSION_AUTHORITIES) as GroupPermissionFlag[];
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { commaListSchema, pathIdSchema, splitCommaList, booleanQuerySchema } from './schema-parts';
+import {
+  booleanQuerySchema,
+  commaListSchema,
+  nameSchema,
+  pathIdSchema,
+  PG_INTEGER_MAX,
+  queryIdListSchema,
+  queryIntegerSchema,
+  textSchema,
+} from './schema-parts';
 import { ruleOperatorSchema } from './rules';
 
 // Incidences (spec part 2 §2 "Rules and incidences", §3, §4, §7). The engine opens an incidence when a
@@ -30,29 +39,14 @@ export const INCIDENCE_PAGE_SIZE_MAX = 200;
 export const incidenceIdParamsSchema = z.object({ id: pathIdSchema });
 export const incidenceRuleIdParamsSchema = z.object({ ruleId: pathIdSchema });
 
-const idCommaList = z
-  .string()
-  .optional()
-  .transform((text, context) => {
-    const ids = splitCommaList(text ?? '').map(Number);
-    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
-      context.addIssue({ code: 'custom', message: 'must be comma-separated positive integer ids' });
-      return z.NEVER;
-    }
-    return ids;
-  });
+const idCommaList = queryIdListSchema('must be comma-separated positive integer ids').default([]);
 
-const page = z.coerce
-  .number({ message: 'must be a page number from 1' })
-  .int('must be a page number from 1')
-  .min(1, 'must be a page number from 1')
-  .default(1);
-const pageSize = z.coerce
-  .number({ message: `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}` })
-  .int()
-  .min(1, `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}`)
-  .max(INCIDENCE_PAGE_SIZE_MAX, `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}`)
-  .default(INCIDENCE_PAGE_SIZE_DEFAULT);
+const page = queryIntegerSchema('must be a page number from 1', 1, PG_INTEGER_MAX).default(1);
+const pageSize = queryIntegerSchema(
+  `must be a number from 1 to ${INCIDENCE_PAGE_SIZE_MAX}`,
+  1,
+  INCIDENCE_PAGE_SIZE_MAX,
+).default(INCIDENCE_PAGE_SIZE_DEFAULT);
 
 export const INCIDENCE_SORT_FIELDS = [
   'gravity',
@@ -71,7 +65,7 @@ export const incidenceListQuerySchema = z.object({
   /** only summaries with an activation in the last 30 days */
   lastActivationFiltered: booleanQuerySchema,
   /** text found in the rule name, any case */
-  filter: z.string().trim().max(200).optional(),
+  filter: textSchema().trim().max(200).optional(),
   sortField: z
     .enum(INCIDENCE_SORT_FIELDS, { message: `must be one of ${INCIDENCE_SORT_FIELDS.join(', ')}` })
     .default('gravity'),
@@ -98,7 +92,7 @@ export const closedSummariesQuerySchema = z
   .object({
     page,
     pageSize,
-    filter: z.string().trim().max(200).optional(),
+    filter: textSchema().trim().max(200).optional(),
     beginDate: isoDate,
     endDate: isoDate,
     filterTags: commaListSchema,
@@ -248,7 +242,7 @@ export const AssetLayoutMessages = {
   duplicate: 'An asset is named twice in the layout',
 } as const;
 
-const assetName = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const assetName = nameSchema().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
 export const assetPlacementSchema = z
   .object({

@@ -19,5 +19,12 @@ export * from './valves';
 export * from './user-manual';
 export * from './datastore';
 export * from './aggregate-variable';
-export { isTimeZone, timeZoneSchema } from './schema-parts';
+export {
+  EPOCH_MS_MAX,
+  isTimeZone,
+  NUL_MESSAGE,
+  PG_INTEGER_MAX,
+  PG_INTEGER_MIN,
+  timeZoneSchema,
+} from './schema-parts';
 export * from './health';

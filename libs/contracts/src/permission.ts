@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuerySchema } from './schema-parts';
+import { booleanQuerySchema, pathIdSchema, positiveIdSchema } from './schema-parts';
 
 // Per-object rights (spec part 1 §3, §4): read (always on), edit, share, for users and groups.
 export const OBJECT_TYPES = ['rule', 'variable', 'query', 'incidence'] as const;
@@ -29,14 +29,14 @@ export const PermissionMessages = {
 // Path of the per-object routes.
 export const objectRefParamsSchema = z.object({
   objectType: objectTypeSchema,
-  objectId: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
+  objectId: pathIdSchema,
 });
 export type ObjectRefParams = z.infer<typeof objectRefParamsSchema>;
 
 export const permissionChangeParamsSchema = objectRefParamsSchema.extend({
   permissionType: permissionTypeSchema,
   userOrGroup: targetTypeSchema,
-  targetId: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
+  targetId: pathIdSchema,
 });
 export type PermissionChangeParams = z.infer<typeof permissionChangeParamsSchema>;
 
@@ -49,9 +49,13 @@ export const permissionChangeQuerySchema = z.object({
 });
 export type PermissionChangeQuery = z.infer<typeof permissionChangeQuerySchema>;
 
+// GET /api/web/permission/{objectType}/{objectId}/effective?userId= — the user a service caller asks about.
+export const permissionEffectiveQuerySchema = z.object({ userId: pathIdSchema.optional() });
+export type PermissionEffectiveQuery = z.infer<typeof permissionEffectiveQuerySchema>;
+
 // Body of PUT /api/web/permission/{objectType}/{objectId}/owner — a service registers the creator
 // (owner) of an object it created; owners may read, edit, share and manage the object's permissions.
-export const objectOwnerSchema = z.object({ ownerId: z.number().int().positive() });
+export const objectOwnerSchema = z.object({ ownerId: positiveIdSchema });
 export type ObjectOwnerDto = z.infer<typeof objectOwnerSchema>;
 
 // POST /api/web/permission/{objectType}/effective — what one user may do with many objects at once,
@@ -59,9 +63,9 @@ export type ObjectOwnerDto = z.infer<typeof objectOwnerSchema>;
 // caller asks for himself; a service (service token) names the user.
 export const EFFECTIVE_MANY_MAX_IDS = 10_000;
 export const effectiveManySchema = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: positiveIdSchema.optional(),
   objectIds: z
-    .array(z.number().int().positive())
+    .array(positiveIdSchema)
     .max(EFFECTIVE_MANY_MAX_IDS, `must list at most ${EFFECTIVE_MANY_MAX_IDS} ids`),
 });
 export type EffectiveManyDto = z.infer<typeof effectiveManySchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { commaListSchema, pathIdSchema, positiveIdSchema, tagNamesSchema } from './schema-parts';
+import {
+  commaListSchema,
+  nameSchema,
+  pathIdSchema,
+  positiveIdSchema,
+  tagNamesSchema,
+  textSchema,
+} from './schema-parts';
 import { permissionTypeSchema, targetTypeSchema } from './permission';
 
 // Saved queries (spec part 1 §2 "Query screens", §3 "Query", §7): explorer views stored by name and
@@ -75,13 +82,12 @@ export function queryPathFilter(relativePath: string): QueryExplorerFilter | und
   return QUERY_EXPLORER_FILTERS.find((filter) => pathname === `/${filter}`);
 }
 
-const queryName = z
-  .string({ message: QueryMessages.nameRequired })
+const queryName = nameSchema({ message: QueryMessages.nameRequired })
   .trim()
   .min(1, QueryMessages.nameRequired)
   .max(QUERY_NAME_MAX_LENGTH, QueryMessages.nameTooLong);
 
-const relativePath = z.string({ message: QueryMessages.pathInvalid }).transform((path, context) => {
+const relativePath = textSchema({ message: QueryMessages.pathInvalid }).transform((path, context) => {
   const normalized = normalizeQueryPath(path);
   if (normalized === undefined) {
     context.addIssue({ code: 'custom', message: QueryMessages.pathInvalid });

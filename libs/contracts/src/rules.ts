@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import {
   commaListSchema,
+  EPOCH_MS_MAX,
+  integerSchema,
+  nameSchema,
   pathIdSchema,
   positiveIdSchema,
   splitCommaList,
   tagNamesSchema,
+  textSchema,
 } from './schema-parts';
 
 // Incidence rules (spec part 2 §3 "Rule", §5 "Rule form", §7 "Incidences and rules"): a variable compared
@@ -43,8 +47,7 @@ export function parseEmailList(text: string): string[] | undefined {
   return items.every((item) => EMAIL_PATTERN.test(item)) ? [...new Set(items)] : undefined;
 }
 
-export const emailListSchema = z
-  .string({ message: RuleMessages.emails })
+export const emailListSchema = textSchema({ message: RuleMessages.emails })
   .max(5_000, RuleMessages.emails)
   .transform((text, context) => {
     const emails = parseEmailList(text);
@@ -55,8 +58,7 @@ export const emailListSchema = z
     return emails;
   });
 
-const ruleName = z
-  .string({ message: RuleMessages.mandatory })
+const ruleName = nameSchema({ message: RuleMessages.mandatory })
   .trim()
   .min(1, RuleMessages.mandatory)
   .max(RULE_NAME_MAX_LENGTH, `must be at most ${RULE_NAME_MAX_LENGTH} characters`);
@@ -97,11 +99,7 @@ const ruleCreateItemObject = ruleConditionSchema
     tags: ruleTags.default([]),
     // Beyond the spec: evaluate the stored history from this instant (epoch ms) before going live; the
     // incidences found are marked historical and send no e-mail.
-    historyFrom: z
-      .number({ message: 'must be epoch milliseconds' })
-      .int('must be epoch milliseconds')
-      .min(0, 'must be epoch milliseconds')
-      .optional(),
+    historyFrom: integerSchema('must be epoch milliseconds', 0, EPOCH_MS_MAX).optional(),
     // Left here only when the formula text could not be read.
     formula: z.never({ message: RuleMessages.formula }).optional(),
   })
@@ -252,8 +250,8 @@ export const ruleDryRunSchema = ruleConditionSchema
   .extend({
     varOneId: positiveIdSchema,
     varTwoId: positiveIdSchema.nullish(),
-    from: z.number({ message: 'must be epoch milliseconds' }).int('must be epoch milliseconds').min(0),
-    to: z.number({ message: 'must be epoch milliseconds' }).int('must be epoch milliseconds').min(0),
+    from: integerSchema('must be epoch milliseconds', 0, EPOCH_MS_MAX),
+    to: integerSchema('must be epoch milliseconds', 0, EPOCH_MS_MAX),
   })
   .superRefine((rule, context) => {
     const hasConstant = rule.constant !== undefined && rule.constant !== null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveIdSchema, booleanQuerySchema } from './schema-parts';
+import { positiveIdSchema, booleanQuerySchema, nameSchema, tagIdSchema } from './schema-parts';
 import { TAG_NAME_MAX_LENGTH, TAG_PATH_MAX_DEPTH, TAG_PATH_SEPARATOR, tagRefDtoSchema } from './variable';
 
 // Editing the tag tree and tagging variables (part 1 §2 "/tags-tree" and "/tags", §4, §5, §7).
@@ -30,8 +30,7 @@ export const TagMessages = {
 } as const;
 
 // A tag's name: trimmed, not empty, without the separators of tag lists (",", part 1 §5) and tag paths ("/").
-export const tagNameSchema = z
-  .string({ message: 'must be a tag name' })
+export const tagNameSchema = nameSchema({ message: 'must be a tag name' })
   .trim()
   .min(1, TagMessages.nameNotEmpty)
   .max(TAG_NAME_MAX_LENGTH, TagMessages.nameTooLong)
@@ -45,7 +44,7 @@ export interface TagTreeNodeInput {
 }
 
 const tagTreeNodeSchema: z.ZodType<TagTreeNodeInput, unknown> = z.object({
-  id: z.number({ message: 'must be a tag id' }).int('must be a tag id').optional(),
+  id: tagIdSchema.optional(),
   name: tagNameSchema,
   get children() {
     return z.array(tagTreeNodeSchema, { message: 'must be a list of tags' }).default([]);
@@ -98,11 +97,7 @@ const uniqueIds = <T extends z.ZodType<number>>(id: T, max: number, what: string
 // Body of PUT /api/web/tag/add/ and /api/web/tag/remove/: every tag to every variable.
 export const tagAssignmentSchema = z.object({
   variableIds: uniqueIds(positiveIdSchema, MAX_TAGGED_VARIABLES, 'variable'),
-  tagIds: uniqueIds(
-    z.number({ message: 'must be a tag id' }).int('must be a tag id'),
-    MAX_ASSIGNED_TAGS,
-    'tag',
-  ),
+  tagIds: uniqueIds(tagIdSchema, MAX_ASSIGNED_TAGS, 'tag'),
 });
 export type TagAssignment = z.infer<typeof tagAssignmentSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameSchema, pathIdSchema, positiveIdSchema, textSchema } from './schema-parts';
 
 // Spec part 1 §5 and §8.
 export const UserMessages = {
@@ -29,8 +30,7 @@ export function isValidPassword(password: string): boolean {
 }
 
 /** at least 6 characters with a letter and a digit (428 on the server). */
-export const passwordSchema = z
-  .string({ message: UserMessages.passwordRule })
+export const passwordSchema = textSchema({ message: UserMessages.passwordRule })
   .max(200, UserMessages.passwordRule)
   .refine(isValidPassword, UserMessages.passwordRule);
 
@@ -57,13 +57,13 @@ const userFields = {
   email: z.email({ message: 'Invalid email' }).max(320).nullable().optional(),
   admin: z.boolean().default(false),
   enabled: z.boolean().default(true),
-  groupIds: z.array(z.number().int().positive()).max(1000).default([]),
-  directoryId: z.string().trim().min(1).max(200).nullable().optional(),
+  groupIds: z.array(positiveIdSchema).max(1000).default([]),
+  directoryId: nameSchema().trim().min(1).max(200).nullable().optional(),
 };
 
 // POST /api/web/user/ — password and repeat are required and must be equal.
 export const userCreateSchema = z
-  .object({ ...userFields, password: passwordSchema, repeat: z.string() })
+  .object({ ...userFields, password: passwordSchema, repeat: textSchema() })
   .refine((user) => user.password === user.repeat, {
     message: UserMessages.passwordDifferent,
     path: ['repeat'],
@@ -73,10 +73,10 @@ export type UserCreateDto = z.infer<typeof userCreateSchema>;
 // PUT /api/web/user/ — password and repeat omitted means "unchanged" (the edit placeholder is not sent).
 export const userUpdateSchema = z
   .object({
-    id: z.number().int().positive(),
+    id: positiveIdSchema,
     ...userFields,
     password: passwordSchema.optional(),
-    repeat: z.string().optional(),
+    repeat: textSchema().optional(),
   })
   .refine((user) => user.password === undefined || user.password === user.repeat, {
     message: UserMessages.passwordDifferent,
@@ -86,32 +86,28 @@ export type UserUpdateDto = z.infer<typeof userUpdateSchema>;
 
 // PUT /api/web/user/password — the signed-in user changes his own password (username must be his).
 export const passwordChangeSchema = z.object({
-  oldPassword: z.string().min(1, 'is required'),
+  oldPassword: textSchema().min(1, 'is required'),
   newPassword: passwordSchema,
-  username: z.string().min(1),
+  username: nameSchema().min(1),
 });
 export type PasswordChangeDto = z.infer<typeof passwordChangeSchema>;
 
 // DELETE /api/web/user/?id= and PUT /api/web/user/enable?id=
-export const idQuerySchema = z.object({
-  id: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
-});
+export const idQuerySchema = z.object({ id: pathIdSchema });
 export type IdQuery = z.infer<typeof idQuerySchema>;
 
 // POST and PUT /api/auth/azuread/user/ — users of directory sign-in have a directory id and no password.
 const directoryUserFields = {
   ...userFields,
-  directoryId: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200),
+  directoryId: nameSchema({ message: 'is required' }).trim().min(1, 'is required').max(200),
 };
 export const directoryUserCreateSchema = z.object(directoryUserFields);
 export type DirectoryUserCreateDto = z.infer<typeof directoryUserCreateSchema>;
 export const directoryUserUpdateSchema = z.object({
-  id: z.number().int().positive(),
+  id: positiveIdSchema,
   ...directoryUserFields,
 });
 export type DirectoryUserUpdateDto = z.infer<typeof directoryUserUpdateSchema>;
 
 // GET /api/auth/azuread/user/?userId=
-export const directoryUserQuerySchema = z.object({
-  userId: z.coerce.number({ message: 'must be a positive integer id' }).int().positive(),
-});
+export const directoryUserQuerySchema = z.object({ userId: pathIdSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerSchema, nameSchema } from './schema-parts';
 
 // Valve monitoring (spec part 2 §2 "Valve monitoring", §3, §4 "Valve screens", §7, §9): the coke-drum
 // valves of drum A, their reference curves, the failure codes the valve monitor raises per actuation and
@@ -165,9 +166,9 @@ export type PlantTreeDto = CokeDrumNodeDto[];
 
 /** PUT /api/web/ampo/asset/{id}/ (administrators) — the descriptive fields of a valve. */
 export const valveAssetUpdateSchema = z.object({
-  label: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  serialNumber: z.string().trim().max(100, 'must be at most 100 characters').nullable(),
-  tagNumber: z.string().trim().max(100, 'must be at most 100 characters').nullable(),
+  label: nameSchema().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  serialNumber: nameSchema().trim().max(100, 'must be at most 100 characters').nullable(),
+  tagNumber: nameSchema().trim().max(100, 'must be at most 100 characters').nullable(),
   lastMaintenance: z.iso.date({ message: 'must be a date YYYY-MM-DD' }).nullable(),
 });
 export type ValveAssetUpdateDto = z.infer<typeof valveAssetUpdateSchema>;
@@ -190,8 +191,7 @@ const isoDateTime = z
   .pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }))
   .transform((text) => new Date(text).getTime());
 
-const assetId = z
-  .string({ message: 'is required (a valve id such as gate01)' })
+const assetId = nameSchema({ message: 'is required (a valve id such as gate01)' })
   .trim()
   .min(1, 'is required (a valve id such as gate01)')
   .max(100, 'must be at most 100 characters');
@@ -230,7 +230,7 @@ export const valveAssetParamsSchema = z.object({ id: assetId });
 export const normalCurveLearnSchema = z.object({
   asset: assetId.optional(),
   /** fault-free actuations per curve, the most recent ones */
-  actuations: z.coerce.number().int().min(1).max(1_000).optional(),
+  actuations: integerSchema('must be a number from 1 to 1000', 1, 1_000).optional(),
 });
 export type NormalCurveLearnDto = z.infer<typeof normalCurveLearnSchema>;
 

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { idList, variableLabelDtoSchema } from './explorer';
-import { pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
+import {
+  integerSchema,
+  nameSchema,
+  pathIdSchema,
+  PG_INTEGER_MAX,
+  PG_INTEGER_MIN,
+  positiveIdSchema,
+  queryIdListSchema,
+  queryIntegerSchema,
+  requiredTextSchema,
+  tagIdSchema,
+  textSchema,
+} from './schema-parts';
 
 // A plant's own name of a measured variable, kept as written: historians and SCADA exports name columns
 // like "Volume Flow RateRMS" or "TI-101 [°C]". Any printable character; no control characters, and no
@@ -29,8 +41,7 @@ export function tagPathSegments(path: string): string[] {
 
 // A tag named by its path from the root of the tag tree, e.g. "Area/Delayed coker unit/Coke drum A".
 // Commas are refused because tag lists are typed comma-separated (part 1 §5).
-export const tagPathSchema = z
-  .string()
+export const tagPathSchema = nameSchema()
   .refine((path) => tagPathSegments(path).every((name) => name.length > 0), {
     message: `must be tag names separated by "${TAG_PATH_SEPARATOR}", none of them empty`,
   })
@@ -46,8 +57,8 @@ export const tagPathSchema = z
 // `tags` are tag paths; missing tags are created, and declaring again adds tags but never removes any.
 export const rawVariableDeclarationSchema = z.object({
   clientReference: clientReferenceSchema,
-  name: z.string().min(1).max(200),
-  unit: z.string().max(50).nullable(),
+  name: nameSchema().min(1).max(200),
+  unit: nameSchema().max(50).nullable(),
   tags: z.array(tagPathSchema).max(50).optional(),
 });
 export type RawVariableDeclaration = z.infer<typeof rawVariableDeclarationSchema>;
@@ -65,26 +76,14 @@ export const VARIABLE_PAGE_SIZE = 10;
 export const MAX_MINIMAL_VARIABLE_IDS = 1000;
 
 // Comma-joined tag ids (query parameter `tags`); negative ids are the locked system tags (part 2 §3).
-export const tagIdListSchema = z
-  .string()
-  .default('')
-  .transform((text, ctx) => {
-    const ids = text
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part.length > 0)
-      .map(Number);
-    if (ids.some((id) => !Number.isInteger(id))) {
-      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of integer tag ids' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)];
-  });
+export const tagIdListSchema = queryIdListSchema('must be a comma-separated list of integer tag ids', {
+  min: PG_INTEGER_MIN,
+}).default([]);
 export const requiredTagIdListSchema = tagIdListSchema.refine((ids) => ids.length > 0, {
   message: 'must list at least one tag id',
 });
 
-const textFilterSchema = z.string().trim().max(200, 'must be at most 200 characters').default('');
+const textFilterSchema = textSchema().trim().max(200, 'must be at most 200 characters').default('');
 
 // GET /api/web/variable/minimal
 export const variableMinimalQuerySchema = z.object({
@@ -122,11 +121,7 @@ export type VariableOrigin = (typeof VARIABLE_ORIGINS)[number];
 // GET /api/web/variable/page: pages count from 1; `filter` is matched in reference, name and unit;
 // `origin` keeps raw or aggregate variables only (the raw variable list asks for raw).
 export const variablePageQuerySchema = z.object({
-  page: z.coerce
-    .number({ message: 'must be a page number (1, 2, …)' })
-    .int('must be a page number (1, 2, …)')
-    .min(1, 'must be a page number (1, 2, …)')
-    .default(1),
+  page: queryIntegerSchema('must be a page number (1, 2, …)', 1, PG_INTEGER_MAX).default(1),
   filter: textFilterSchema,
   orderField: z
     .enum(VARIABLE_ORDER_FIELDS, { message: `must be one of ${VARIABLE_ORDER_FIELDS.join(', ')}` })
@@ -152,26 +147,18 @@ export const RawVariableMessages = {
 // GET /api/web/raw-variables/?id=
 export const rawVariableQuerySchema = z.object({ id: pathIdSchema });
 
-const tagIdSchema = z.number({ message: 'must be a tag id' }).int('must be a tag id');
-
 /**
  * What an editor may change on any variable, raw or aggregate, besides its name: the unit, the categorical
  * group and the tags (as read, {id, name}, or as bare ids; each once).
  */
 export const variableCatalogueFields = {
-  unit: z
-    .string({ message: 'must be a text or null' })
+  unit: nameSchema({ message: 'must be a text or null' })
     .trim()
     .max(50, 'must be at most 50 characters')
     .nullable()
     .default(null)
     .transform((unit) => (unit === '' ? null : unit)),
-  categoryId: z
-    .number({ message: 'must be a categorical group id or null' })
-    .int('must be a categorical group id or null')
-    .positive('must be a categorical group id or null')
-    .nullable()
-    .default(null),
+  categoryId: integerSchema('must be a categorical group id or null', 1).nullable().default(null),
   tags: z
     .array(
       z.union([tagIdSchema, z.object({ id: tagIdSchema }).transform((tag) => tag.id)], {
@@ -191,7 +178,7 @@ export const variableCatalogueFields = {
 export const rawVariableUpdateSchema = z.object({
   id: positiveIdSchema,
   name: requiredTextSchema(RawVariableMessages.nameRequired, 200),
-  clientReference: z.string({ message: RawVariableMessages.clientReferenceLocked }).optional(),
+  clientReference: textSchema({ message: RawVariableMessages.clientReferenceLocked }).optional(),
   ...variableCatalogueFields,
 });
 export type RawVariableUpdateDto = z.input<typeof rawVariableUpdateSchema>;

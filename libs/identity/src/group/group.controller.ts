@@ -1,11 +1,15 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   groupCreateSchema,
+  groupIdParamsSchema,
+  groupMemberParamsSchema,
   groupPermissionsUpdateSchema,
   groupUpdateSchema,
   idQuerySchema,
   type GroupCreateDto,
   type GroupDto,
+  type GroupIdParams,
+  type GroupMemberParams,
   type GroupMemberDto,
   type GroupPermissionsDto,
   type GroupPermissionsUpdateDto,
@@ -13,12 +17,7 @@ import {
   type IdQuery,
 } from '@plantlens/contracts';
 import { RequireFeature } from '@plantlens/platform';
-import { z } from 'zod';
 import { GroupService } from './group.service';
-
-const positiveId = z.coerce.number({ message: 'must be a positive integer id' }).int().positive();
-const groupParams = z.object({ id: positiveId });
-const memberParams = z.object({ groupId: positiveId, userId: positiveId });
 
 // Listing needs only a sign-in (the permission screens pick groups from it); everything else is admin.
 @Controller('api/web/group')
@@ -50,14 +49,14 @@ export class GroupController {
 
   @Get(':id/user')
   @RequireFeature('UsersGroupsAndPermissions')
-  members(@Param({ schema: groupParams }) params: { id: number }): Promise<GroupMemberDto[]> {
+  members(@Param({ schema: groupIdParamsSchema }) params: GroupIdParams): Promise<GroupMemberDto[]> {
     return this.groups.members(params.id);
   }
 
   @Post(':groupId/user/:userId')
   @RequireFeature('UsersGroupsAndPermissions')
   addMember(
-    @Param({ schema: memberParams }) params: { groupId: number; userId: number },
+    @Param({ schema: groupMemberParamsSchema }) params: GroupMemberParams,
   ): Promise<GroupMemberDto[]> {
     return this.groups.addMember(params.groupId, params.userId);
   }
@@ -65,21 +64,21 @@ export class GroupController {
   @Delete(':groupId/user/:userId')
   @RequireFeature('UsersGroupsAndPermissions')
   removeMember(
-    @Param({ schema: memberParams }) params: { groupId: number; userId: number },
+    @Param({ schema: groupMemberParamsSchema }) params: GroupMemberParams,
   ): Promise<GroupMemberDto[]> {
     return this.groups.removeMember(params.groupId, params.userId);
   }
 
   @Get(':id/permission')
   @RequireFeature('UsersGroupsAndPermissions')
-  permissions(@Param({ schema: groupParams }) params: { id: number }): Promise<GroupPermissionsDto> {
+  permissions(@Param({ schema: groupIdParamsSchema }) params: GroupIdParams): Promise<GroupPermissionsDto> {
     return this.groups.permissions(params.id);
   }
 
   @Put(':id/permission')
   @RequireFeature('UsersGroupsAndPermissions')
   setPermissions(
-    @Param({ schema: groupParams }) params: { id: number },
+    @Param({ schema: groupIdParamsSchema }) params: GroupIdParams,
     @Body({ schema: groupPermissionsUpdateSchema }) body: GroupPermissionsUpdateDto,
   ): Promise<GroupPermissionsDto> {
     return this.groups.setPermissions(params.id, body);

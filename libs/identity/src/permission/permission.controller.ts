@@ -17,6 +17,7 @@ import {
   objectRefParamsSchema,
   permissionChangeParamsSchema,
   permissionChangeQuerySchema,
+  permissionEffectiveQuerySchema,
   type AssignablePermissionNodeDto,
   type EffectiveManyDto,
   type EffectivePermissionDto,
@@ -26,6 +27,7 @@ import {
   type ObjectType,
   type PermissionChangeParams,
   type PermissionChangeQuery,
+  type PermissionEffectiveQuery,
   type PermissionRowDto,
 } from '@plantlens/contracts';
 import {
@@ -38,10 +40,6 @@ import {
 import { z } from 'zod';
 import { ASSIGNABLE_PERMISSIONS } from './assignable-permissions';
 import { ObjectPermissionService } from './object-permission.service';
-
-const effectiveQuerySchema = z.object({
-  userId: z.coerce.number({ message: 'must be a positive integer id' }).int().positive().optional(),
-});
 
 @Controller('api/web/permission')
 export class PermissionController {
@@ -76,7 +74,7 @@ export class PermissionController {
   effective(
     @OptionalUser() user: AuthenticatedUser | undefined,
     @Param({ schema: objectRefParamsSchema }) params: ObjectRefParams,
-    @Query({ schema: effectiveQuerySchema }) query: { userId?: number },
+    @Query({ schema: permissionEffectiveQuerySchema }) query: PermissionEffectiveQuery,
   ): Promise<EffectivePermissionDto> {
     const userId = user ? user.id : query.userId;
     if (userId === undefined) throw new BadRequestException('userId: is required for a service caller');

@@ -10,6 +10,7 @@ import { messagingServerOptions } from '../messaging/messaging.module';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { moduleControllers } from './openapi/module-controllers';
 import { buildOpenApi } from './openapi/openapi-document';
+import { refuseNulCharacters } from './nul-character.guard';
 import { ResponseContractCheck } from './openapi/response-contract.check';
 import { registerSecurityHeaders } from './security-headers';
 import { apiValidationPipe } from './validation';
@@ -65,6 +66,7 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
       },
     );
   }
+  refuseNulCharacters(app.getHttpAdapter().getInstance());
   await service.configure?.(app);
   await app.init();
   await app.startAllMicroservices();

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   aggregateInputIds,
+  PG_INTEGER_MAX,
   type AggregateBackfillState,
   type AggregateDefinition,
   type AggregateGoal,
@@ -9,7 +10,7 @@ import { Database } from '@plantlens/platform';
 import { sql } from 'kysely';
 import type { VariablesDb } from '../database/variables-database';
 import { ReadCacheRepository } from '../read-cache/read-cache.repository';
-import { INT4_MAX, replaceTags } from '../variable/variable.repository';
+import { replaceTags } from '../variable/variable.repository';
 
 export interface AggregateRow {
   id: number;
@@ -99,7 +100,7 @@ export class AggregateVariableRepository {
   async insert(aggregate: NewAggregate): Promise<number> {
     const inputIds = aggregateInputIds(aggregate.definition);
     return this.db.transaction().execute(async (trx) => {
-      const candidates = inputIds.filter((id) => id <= INT4_MAX);
+      const candidates = inputIds.filter((id) => id <= PG_INTEGER_MAX);
       const present =
         candidates.length === 0
           ? []

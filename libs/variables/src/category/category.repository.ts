@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { CategoryGroupCreate, CategoryGroupDto, CategoryRangeDto } from '@plantlens/contracts';
+import {
+  PG_INTEGER_MAX,
+  type CategoryGroupCreate,
+  type CategoryGroupDto,
+  type CategoryRangeDto,
+} from '@plantlens/contracts';
 import { Database } from '@plantlens/platform';
 import { sql, type Transaction } from 'kysely';
 import type { VariablesDatabase, VariablesDb } from '../database/variables-database';
 
 const UNIQUE_VIOLATION = '23505';
-const INT4_MAX = 2 ** 31 - 1;
-
 export type CategoryGroupRow = CategoryGroupDto;
 
 /** A variable of the written group that another group holds. */
@@ -188,7 +191,7 @@ export class CategoryRepository {
       .leftJoin('variables.category_group as g', 'g.id', 'v.category_id')
       .select(['v.id', 'v.category_id as groupId', 'g.name as groupName'])
       // Ids are int4: a larger number names no variable (and must not fail the statement).
-      .where('v.id', 'in', [0, ...variableIds.filter((variableId) => variableId <= INT4_MAX)])
+      .where('v.id', 'in', [0, ...variableIds.filter((variableId) => variableId <= PG_INTEGER_MAX)])
       .forUpdate(['v'])
       .execute();
     const found = new Set(rows.map((row) => row.id));

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Database } from '@plantlens/platform';
-import type {
-  RawVariableDeclaration,
-  TagRefDto,
-  VariableOrderField,
-  VariableOrigin,
+import {
+  PG_INTEGER_MAX,
+  type RawVariableDeclaration,
+  type TagRefDto,
+  type VariableOrderField,
+  type VariableOrigin,
 } from '@plantlens/contracts';
 import type { VariablesDb } from '../database/variables-database';
 import type { TagFilter } from '../tag/tag-filter';
@@ -46,9 +47,6 @@ const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\
 // Two parameters per link; PostgreSQL takes at most 65 535 parameters per statement.
 const LINK_CHUNK = 10_000;
 
-/** Ids are int4: a larger number names no variable (and must not fail a query). */
-export const INT4_MAX = 2 ** 31 - 1;
-
 @Injectable()
 export class VariableRepository {
   private readonly db: VariablesDb;
@@ -79,8 +77,9 @@ export class VariableRepository {
     return this.selectVariables().where('id', 'in', ids).execute();
   }
 
+  // Ids are int4: a larger number names no variable (and must not fail a query).
   findById(id: number): Promise<VariableRow | undefined> {
-    if (id > INT4_MAX) return Promise.resolve(undefined);
+    if (id > PG_INTEGER_MAX) return Promise.resolve(undefined);
     return this.selectVariables().where('id', '=', id).executeTakeFirst();
   }
 
@@ -110,7 +109,7 @@ export class VariableRepository {
 
   async findExistingIds(ids: number[]): Promise<number[]> {
     // Ids are int4: a larger number cannot name a variable (and must not fail the query).
-    const candidates = ids.filter((id) => id <= INT4_MAX);
+    const candidates = ids.filter((id) => id <= PG_INTEGER_MAX);
     if (candidates.length === 0) return [];
     const rows = await this.db
       .selectFrom('variables.variable')
@@ -122,7 +121,7 @@ export class VariableRepository {
 
   /** Which of the ids name a variable, and whether it is an aggregate one. */
   async findKinds(ids: number[]): Promise<{ id: number; aggregate: boolean }[]> {
-    const candidates = ids.filter((id) => id <= INT4_MAX);
+    const candidates = ids.filter((id) => id <= PG_INTEGER_MAX);
     if (candidates.length === 0) return [];
     return this.db
       .selectFrom('variables.variable')
