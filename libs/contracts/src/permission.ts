@@ -26,25 +26,6 @@ export const PermissionMessages = {
   overlap: 'Members of the group hold fewer rights than the group',
 } as const;
 
-export interface PermissionFlagsDto {
-  canRead: boolean;
-  canEdit: boolean;
-  canShare: boolean;
-}
-
-// One row of GET /api/web/permission/{objectType}/{objectId}/users|groups.
-export interface PermissionRowDto {
-  label: string;
-  value: {
-    type: TargetType;
-    id: number;
-    name: string;
-    /** for users: the ids of their groups */
-    groups?: number[];
-  };
-  permissions: PermissionFlagsDto;
-}
-
 // Path of the per-object routes.
 export const objectRefParamsSchema = z.object({
   objectType: objectTypeSchema,
@@ -81,17 +62,6 @@ export interface PermissionOverlapDto {
 export const objectOwnerSchema = z.object({ ownerId: z.number().int().positive() });
 export type ObjectOwnerDto = z.infer<typeof objectOwnerSchema>;
 
-// GET /api/web/permission/{objectType}/{objectId}/effective[?userId=] — what a user may do with an
-// object: owner, admins and explicit rows (user or any of his groups) combined.
-export interface EffectivePermissionDto extends PermissionFlagsDto {
-  objectType: ObjectType;
-  objectId: number;
-  userId: number;
-  owner: boolean;
-  /** may add, change or remove permission rows of the object */
-  canManage: boolean;
-}
-
 // POST /api/web/permission/{objectType}/effective — what one user may do with many objects at once,
 // and who owns each (a list page of another service asks once instead of once per row). A signed-in
 // caller asks for himself; a service (service token) names the user.
@@ -104,18 +74,59 @@ export const effectiveManySchema = z.object({
 });
 export type EffectiveManyDto = z.infer<typeof effectiveManySchema>;
 
-export interface ObjectAccessDto extends EffectivePermissionDto {
-  ownerId: number | null;
+
+// ---- Responses (written by resp-others for identity and rules; resp-variables owns this block) ---------
+
+export const permissionFlagsDtoSchema = z.object({
+  canRead: z.boolean(),
+  canEdit: z.boolean(),
+  canShare: z.boolean(),
+});
+export type PermissionFlagsDto = z.infer<typeof permissionFlagsDtoSchema>;
+
+// One row of GET /api/web/permission/{objectType}/{objectId}/users|groups, and the answer of a grant.
+export const permissionRowDtoSchema = z.object({
+  label: z.string(),
+  value: z.object({
+    type: targetTypeSchema,
+    id: z.number().int(),
+    name: z.string(),
+    /** for users: the ids of their groups */
+    groups: z.array(z.number().int()).optional(),
+  }),
+  permissions: permissionFlagsDtoSchema,
+});
+export type PermissionRowDto = z.infer<typeof permissionRowDtoSchema>;
+
+// GET /api/web/permission/{objectType}/{objectId}/effective[?userId=] — what a user may do with an
+// object: owner, admins and explicit rows (user or any of his groups) combined.
+export const effectivePermissionDtoSchema = permissionFlagsDtoSchema.extend({
+  objectType: objectTypeSchema,
+  objectId: z.number().int(),
+  userId: z.number().int(),
+  owner: z.boolean(),
+  /** may add, change or remove permission rows of the object */
+  canManage: z.boolean(),
+});
+export type EffectivePermissionDto = z.infer<typeof effectivePermissionDtoSchema>;
+
+// One item of POST /api/web/permission/{objectType}/effective.
+export const objectAccessDtoSchema = effectivePermissionDtoSchema.extend({
+  ownerId: z.number().int().nullable(),
   /** the owner's label: his e-mail with directory sign-in, else his name */
-  ownerName: string | null;
-}
+  ownerName: z.string().nullable(),
+});
+export type ObjectAccessDto = z.infer<typeof objectAccessDtoSchema>;
 
 // GET /api/web/permission/assignable — the tree of /group/permission/list (deployment setting
 // assignablePermissions, spec part 1 §3). A node with isPermission names a group permission flag.
-export interface AssignablePermissionNodeDto {
-  name: string;
-  label: string;
-  children: AssignablePermissionNodeDto[];
-  isPermission: boolean;
-  isHeader: boolean;
-}
+export const assignablePermissionNodeDtoSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  get children(): z.ZodArray<typeof assignablePermissionNodeDtoSchema> {
+    return z.array(assignablePermissionNodeDtoSchema);
+  },
+  isPermission: z.boolean(),
+  isHeader: z.boolean(),
+});
+export type AssignablePermissionNodeDto = z.infer<typeof assignablePermissionNodeDtoSchema>;
