@@ -74,7 +74,6 @@ export const effectiveManySchema = z.object({
 });
 export type EffectiveManyDto = z.infer<typeof effectiveManySchema>;
 
-
 // ---- Responses (written by resp-others for identity and rules; resp-variables owns this block) ---------
 
 export const permissionFlagsDtoSchema = z.object({
