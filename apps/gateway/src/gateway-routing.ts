@@ -35,7 +35,22 @@ function serviceRoutes(config: PlatformConfig): { prefix: string; upstream: stri
 
 export async function routeToServices(app: NestFastifyApplication, config: PlatformConfig): Promise<void> {
   for (const { prefix, upstream } of serviceRoutes(config)) {
-    await app.register(fastifyHttpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false });
+    await app.register(fastifyHttpProxy, {
+      upstream,
+      prefix,
+      rewritePrefix: prefix,
+      http2: false,
+      // Like any proxy, the gateway adds its peer to X-Forwarded-For: a service trusting two hops
+      // (TRUST_PROXY=2 behind the Ingress) then sees the client the Ingress saw (docs/configuration.md).
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-for': [headers['x-forwarded-for'], request.socket.remoteAddress]
+            .filter(Boolean)
+            .join(', '),
+        }),
+      },
+    });
   }
 }
 

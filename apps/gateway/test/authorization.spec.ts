@@ -74,6 +74,12 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/web/group/{groupId}/user/{userId}': ADMIN,
   'GET /api/web/group/{id}/permission': ADMIN,
   'PUT /api/web/group/{id}/permission': ADMIN,
+  // Whether a user's tokens may still write: for the services' guards, refused to every user.
+  'GET /api/web/session/{userId}': {
+    expected: [401, 403, 403, 403, 403],
+    featureHolder: 'plain',
+    serviceToken: true,
+  },
   'GET /api/web/permission/assignable': ADMIN,
   'GET /api/web/permission/{objectType}/{objectId}/users': OBJECT,
   'GET /api/web/permission/{objectType}/{objectId}/groups': OBJECT,

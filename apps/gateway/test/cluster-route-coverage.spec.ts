@@ -30,7 +30,14 @@ describe('gateway in cluster mode, every route of the standalone app', () => {
   async function serviceStandIn(name: string): Promise<string> {
     const server = createServer((incoming, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ service: name, method: incoming.method, url: incoming.url }));
+      response.end(
+        JSON.stringify({
+          service: name,
+          method: incoming.method,
+          url: incoming.url,
+          forwardedFor: incoming.headers['x-forwarded-for'],
+        }),
+      );
     });
     upstreams.push(server);
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
@@ -109,5 +116,13 @@ describe('gateway in cluster mode, every route of the standalone app', () => {
       expected.push(`${operation} → ${owner ? `200 ${owner} ${url}` : 'gateway'}`);
     }
     expect(reached).toEqual(expected);
+  });
+
+  it('adds its peer to X-Forwarded-For, after what the Ingress wrote', async () => {
+    const server = gateway.getHttpServer();
+    const direct = await request(server).get('/api/web/account');
+    expect(direct.body.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    const proxied = await request(server).get('/api/web/account').set('X-Forwarded-For', '203.0.113.7');
+    expect(proxied.body.forwardedFor).toMatch(/^203\.0\.113\.7, (::ffff:)?127\.0\.0\.1$/);
   });
 });

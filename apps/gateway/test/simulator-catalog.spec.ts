@@ -46,7 +46,7 @@ describe('simulated plant catalogue', () => {
       .expect(201);
     const token = await app
       .get(AccessTokenService)
-      .issue({ id: 1, username: 'explorer', authorities: [Authorities.explorer] });
+      .issue({ id: 1, username: 'explorer', authorities: [Authorities.explorer], sessionVersion: 0 });
     headers = { [AuthHeaders.authorization]: `Bearer ${token}` };
     const tags: { id: number; name: string; parent_id: number | null }[] = await app
       .get(Database)

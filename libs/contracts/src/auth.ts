@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from './schema-parts';
 
 // Header protocol of spec part 1 §7. Every request but login/refresh carries the access token as
 // `X-Authorization: Bearer <access>`; refresh carries the refresh token in the same header.
@@ -24,6 +25,8 @@ export const AuthMessages = {
   tooManyAttempts: 'Too many attempts',
   invalidRefreshToken: 'Invalid refresh token',
   invalidEmail: 'Invalid email',
+  /** the account was disabled or deleted, or its password changed, since the access token was issued */
+  sessionEnded: 'Session ended',
 } as const;
 
 // Local storage keys of the web session (spec part 1 §3).
@@ -82,4 +85,18 @@ export interface AccessTokenClaims {
   sub: string;
   username: string;
   authorities: string[];
+  /** the user's session version when the token was issued; a write with an older one is refused */
+  sessionVersion: number;
 }
+
+// GET /api/web/session/{userId} (services only): whether a user's access tokens may still write.
+export const sessionParamsSchema = z.object({ userId: pathIdSchema });
+export type SessionParams = z.infer<typeof sessionParamsSchema>;
+export const sessionStateDtoSchema = z.object({
+  userId: z.number().int(),
+  /** false for a disabled or deleted account */
+  enabled: z.boolean(),
+  /** tokens carrying another version were issued before the sessions ended */
+  sessionVersion: z.number().int(),
+});
+export type SessionStateDto = z.infer<typeof sessionStateDtoSchema>;

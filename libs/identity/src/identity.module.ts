@@ -1,13 +1,15 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { SchemaMigrator } from '@plantlens/platform';
+import { SchemaMigrator, SessionStates } from '@plantlens/platform';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { DirectorySignInService } from './auth/directory-sign-in.service';
 import { LoginThrottle } from './auth/login-throttle.service';
 import { PasswordHasher } from './auth/password-hasher.service';
 import { RefreshTokenRepository } from './auth/refresh-token.repository';
+import { SessionController } from './auth/session.controller';
 import { SuperAdminSeeder } from './auth/super-admin.seeder';
 import { TokenService } from './auth/token.service';
+import { UserSessionStates } from './auth/user-session-states';
 import { IDENTITY_SCHEMA } from './database/identity-database';
 import { identityMigrations } from './database/migrations';
 import { GroupController } from './group/group.controller';
@@ -26,6 +28,7 @@ import { UserService } from './user/user.service';
 @Module({
   controllers: [
     AuthController,
+    SessionController,
     AccountController,
     UserController,
     DirectoryUserController,
@@ -46,6 +49,7 @@ import { UserService } from './user/user.service';
     GroupService,
     ObjectPermissionService,
     SuperAdminSeeder,
+    { provide: SessionStates, useClass: UserSessionStates },
   ],
 })
 export class IdentityModule implements OnModuleInit {

@@ -1,11 +1,14 @@
 // A real HTTP app on in-memory PGlite hosting identity, and helpers that sign in through the API like the web app does.
-import type { DynamicModule, Type } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthHeaders, type TokenPairDto, type UserDto } from '@plantlens/contracts';
 import {
   createServiceApp,
+  Database,
   IN_MEMORY_DATA_DIR,
   loadPlatformConfig,
+  PlatformModule,
+  SchemaMigrator,
   serviceModule,
   type PlatformConfig,
 } from '@plantlens/platform';
@@ -28,6 +31,38 @@ export async function startIdentityApp(
     config,
     consumerGroup: 'identity-test',
     checkResponseContracts: true,
+  });
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}
+
+/**
+ * A second identity instance on the database of `primary`, as two replicas share one PostgreSQL. The replica
+ * does not own the database: closing it leaves the primary's open.
+ */
+export async function startIdentityReplica(
+  primary: NestFastifyApplication,
+  overrides: Partial<Record<keyof PlatformConfig, string>> = {},
+): Promise<NestFastifyApplication> {
+  const config = loadPlatformConfig(
+    { DATA_DIR: IN_MEMORY_DATA_DIR, LOG_LEVEL: 'error', LOG_FORMAT: 'text', SUPERADMIN_PASSWORD },
+    overrides,
+  );
+  @Global()
+  @Module({
+    providers: [{ provide: Database, useValue: primary.get(Database) }, SchemaMigrator],
+    exports: [Database, SchemaMigrator],
+  })
+  class PrimaryDatabaseModule {}
+  class ReplicaRootModule {}
+  const app = await createServiceApp({
+    name: 'identity-replica-test',
+    module: {
+      module: ReplicaRootModule,
+      imports: [PlatformModule.forRoot(config, { database: false }), PrimaryDatabaseModule, IdentityModule],
+    },
+    config,
+    consumerGroup: 'identity-replica-test',
   });
   await app.getHttpAdapter().getInstance().ready();
   return app;

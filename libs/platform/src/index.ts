@@ -20,6 +20,7 @@ export * from './auth/access-token.service';
 export * from './auth/auth.decorators';
 export * from './auth/auth.guard';
 export * from './auth/auth.module';
+export * from './auth/session-check';
 export * from './sources/variable-declaration.client';
 export * from './sources/asset-layout.client';
 export * from './sources/measurement-keys';

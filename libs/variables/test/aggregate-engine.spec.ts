@@ -345,7 +345,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
     async function adminHeaders(): Promise<Record<string, string>> {
       const token = await app
         .get(AccessTokenService)
-        .issue({ id: 1, username: 'admin', authorities: [Authorities.admin] });
+        .issue({ id: 1, username: 'admin', authorities: [Authorities.admin], sessionVersion: 0 });
       return { [AuthHeaders.authorization]: `Bearer ${token}` };
     }
 

@@ -56,7 +56,7 @@ async function startApp(settings: Record<string, string>): Promise<{
   );
   const token = await app
     .get(AccessTokenService)
-    .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin] });
+    .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin], sessionVersion: 0 });
   return { app, headers: { [AuthHeaders.authorization]: `Bearer ${token}` } };
 }
 

@@ -103,7 +103,7 @@ describe('CSV uploader memory', () => {
     const ids = await declareVariables(app, references);
     const token = await app
       .get(AccessTokenService)
-      .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin] });
+      .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin], sessionVersion: 0 });
 
     let fileBytes = 0;
     const file = Readable.from(generateCsv(references)).on('data', (chunk: string) => {

@@ -42,7 +42,7 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
     );
     const token = await app
       .get(AccessTokenService)
-      .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin] });
+      .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin], sessionVersion: 0 });
     superAdmin = { [AuthHeaders.authorization]: `Bearer ${token}` };
   });
   afterAll(() => app?.close());
@@ -611,9 +611,12 @@ describe('CSV uploader (standalone: PGlite + in-memory bus)', () => {
       .set('content-type', 'text/csv')
       .send(file);
     expect(anonymous.status).toBe(401);
-    const admin = await app
-      .get(AccessTokenService)
-      .issue({ id: 2, username: 'admin', authorities: [Authorities.admin, Authorities.product] });
+    const admin = await app.get(AccessTokenService).issue({
+      id: 2,
+      username: 'admin',
+      authorities: [Authorities.admin, Authorities.product],
+      sessionVersion: 0,
+    });
     const forbidden = await request(app.getHttpServer())
       .post('/api/web/csv-upload')
       .set(AuthHeaders.authorization, `Bearer ${admin}`)

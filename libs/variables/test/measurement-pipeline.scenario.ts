@@ -35,7 +35,7 @@ export async function startVariablesService(config: PlatformConfig): Promise<Nes
 export async function explorerHeaders(app: NestFastifyApplication): Promise<Record<string, string>> {
   const token = await app
     .get(AccessTokenService)
-    .issue({ id: 1, username: 'explorer', authorities: [Authorities.explorer] });
+    .issue({ id: 1, username: 'explorer', authorities: [Authorities.explorer], sessionVersion: 0 });
   return { [AuthHeaders.authorization]: `Bearer ${token}` };
 }
 
@@ -242,7 +242,7 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
       expect(anonymous.body.message).toBe('Missing token');
       const queryOnly = await app
         .get(AccessTokenService)
-        .issue({ id: 2, username: 'analyst', authorities: [Authorities.query] });
+        .issue({ id: 2, username: 'analyst', authorities: [Authorities.query], sessionVersion: 0 });
       await request(server)
         .get('/api/web/explorer/variables')
         .set(AuthHeaders.authorization, `Bearer ${queryOnly}`)

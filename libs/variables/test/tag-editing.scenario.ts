@@ -41,7 +41,7 @@ export function describeTagEditing(mode: string, configure: () => Promise<Platfo
       explorer = await explorerHeaders(app);
       const token = await app
         .get(AccessTokenService)
-        .issue({ id: 3, username: 'administrator', authorities: [Authorities.admin] });
+        .issue({ id: 3, username: 'administrator', authorities: [Authorities.admin], sessionVersion: 0 });
       adminHeaders = { [AuthHeaders.authorization]: `Bearer ${token}` };
       ids = await declareVariables(app, run, VARIABLES);
       await app

@@ -63,7 +63,7 @@ export function describeVariableCatalog(mode: string, configure: () => Promise<P
       pickerHeaders = await explorerHeaders(app);
       const adminToken = await app
         .get(AccessTokenService)
-        .issue({ id: 3, username: 'administrator', authorities: [Authorities.admin] });
+        .issue({ id: 3, username: 'administrator', authorities: [Authorities.admin], sessionVersion: 0 });
       adminHeaders = { [AuthHeaders.authorization]: `Bearer ${adminToken}` };
       ids = await declareVariables(app, run, [...PLANT, ...BULK]);
       tags = await tagIdsByPath(app, run);
@@ -205,7 +205,7 @@ export function describeVariableCatalog(mode: string, configure: () => Promise<P
       ])('answers a holder of %s with %s', async (authority, status) => {
         const token = await app
           .get(AccessTokenService)
-          .issue({ id: 4, username: 'someone', authorities: [authority] });
+          .issue({ id: 4, username: 'someone', authorities: [authority], sessionVersion: 0 });
         await get(
           '/api/web/variable/minimal',
           { ids: String(ids.lab_density) },

@@ -13,6 +13,7 @@ import {
   type SigninResponseDto,
   type TokenPairDto,
 } from '@plantlens/contracts';
+import { setTimeout } from 'node:timers/promises';
 import { UserRepository } from '../user/user.repository';
 import { DirectorySignInService } from './directory-sign-in.service';
 import { LoginThrottle } from './login-throttle.service';
@@ -29,21 +30,22 @@ export class AuthService {
     private readonly directory: DirectorySignInService,
   ) {}
 
-  /** 400 `User not found`, 401 `Wrong password` (or `Account disabled`), 429 when throttled. */
+  /** 400 `User not found`, 401 `Wrong password` (or `Account disabled`), 429 when throttled (docs/security.md). */
   async login(body: LoginBody, address: string): Promise<TokenPairDto> {
     const username = body.username.toLowerCase();
-    this.throttle.check(username, address);
+    const slowdownMs = await this.throttle.check(username, address);
+    if (slowdownMs > 0) await setTimeout(slowdownMs);
     const user = await this.users.findByName(username);
     if (!user) {
-      this.throttle.recordFailure(username, address);
+      await this.throttle.recordFailure(username, address);
       throw new BadRequestException(AuthMessages.userNotFound);
     }
     if (!user.passwordHash || !(await this.hasher.verify(body.password, user.passwordHash))) {
-      this.throttle.recordFailure(username, address);
+      await this.throttle.recordFailure(username, address);
       throw new UnauthorizedException(AuthMessages.wrongPassword);
     }
     if (!user.enabled) throw new UnauthorizedException(AuthMessages.accountDisabled);
-    this.throttle.recordSuccess(username);
+    await this.throttle.recordSuccess(username, address);
     return this.tokens.issue(user);
   }
 
@@ -60,8 +62,8 @@ export class AuthService {
   // enable (and give a password or a directory id). The answer is the same whether or not the address
   // is known, so it tells nobody who has an account. Counts against the address's sign-in budget.
   async register(body: SigninBody, address: string): Promise<SigninResponseDto> {
-    this.throttle.check('', address);
-    this.throttle.recordFailure('', address);
+    await this.throttle.check(undefined, address);
+    await this.throttle.recordFailure(undefined, address);
     if (!(await this.users.findByEmail(body.email))) {
       const base =
         (body.email.split('@')[0] ?? '')

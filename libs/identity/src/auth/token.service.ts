@@ -53,9 +53,10 @@ export class TokenService {
     if (row) await this.refreshTokens.revokeFamily(row.familyId);
   }
 
-  /** Password change, disabling: every session of the user ends. */
-  revokeAll(userId: number): Promise<void> {
-    return this.refreshTokens.revokeUser(userId);
+  /** Password change, disabling, deleting: every session of the user ends, its access tokens included. */
+  async revokeAll(userId: number): Promise<void> {
+    await this.users.bumpSessionVersion(userId);
+    await this.refreshTokens.revokeUser(userId);
   }
 
   private async issueInFamily(user: UserRow, familyId: string): Promise<TokenPairDto> {
@@ -63,6 +64,7 @@ export class TokenService {
       id: user.id,
       username: user.name,
       authorities: await this.authoritiesOf(user),
+      sessionVersion: user.sessionVersion,
     });
     const refreshToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.AUTH_REFRESH_TOKEN_TTL_SECONDS * 1000);

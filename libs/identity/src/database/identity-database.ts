@@ -10,6 +10,8 @@ export interface UserTable {
   directory_id: string | null;
   /** argon2id PHC string; null for directory-only users */
   password_hash: string | null;
+  /** bumped when the user's sessions end (access tokens carry it) */
+  session_version: Generated<number>;
   created_at: ColumnType<Date, never, never>;
 }
 
@@ -40,6 +42,13 @@ export interface RefreshTokenTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export interface SignInFailureTable {
+  /** SHA-256 (hex) of the throttling key; typed user names are never stored */
+  key: string;
+  failures: number;
+  last_failure_at: Date;
+}
+
 export interface ObjectPermissionTable {
   object_type: string;
   object_id: number;
@@ -62,6 +71,7 @@ export interface IdentityDatabase {
   'identity.user_group': UserGroupTable;
   'identity.group_permission': GroupPermissionTable;
   'identity.refresh_token': RefreshTokenTable;
+  'identity.sign_in_failure': SignInFailureTable;
   'identity.object_permission': ObjectPermissionTable;
   'identity.object_owner': ObjectOwnerTable;
 }

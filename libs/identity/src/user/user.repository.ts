@@ -12,6 +12,7 @@ export interface UserRow {
   superAdmin: boolean;
   directoryId: string | null;
   passwordHash: string | null;
+  sessionVersion: number;
 }
 
 export interface UserWithGroups extends UserRow {
@@ -50,6 +51,7 @@ export class UserRepository {
         'u.super_admin as superAdmin',
         'u.directory_id as directoryId',
         'u.password_hash as passwordHash',
+        'u.session_version as sessionVersion',
       ]);
   }
 
@@ -131,6 +133,15 @@ export class UserRepository {
       }
       return inserted.id;
     });
+  }
+
+  /** Ends every access token of the user: they carry the previous version. */
+  async bumpSessionVersion(id: number): Promise<void> {
+    await this.db
+      .updateTable('identity.app_user')
+      .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   async update(id: number, changes: UserChanges, groupIds?: number[]): Promise<void> {

@@ -156,7 +156,10 @@ export class UserService {
     }
     await this.users.update(user.id, { passwordHash: await this.hasher.hash(body.newPassword) });
     await this.tokens.revokeAll(user.id);
-    return this.tokens.issue(user);
+    // Read again: the new tokens carry the session version revokeAll just raised.
+    const current = await this.users.findById(user.id);
+    if (!current) throw new ForbiddenException('You may only change your own password');
+    return this.tokens.issue(current);
   }
 
   async directoryIdOf(userId: number): Promise<string> {

@@ -14,6 +14,8 @@ export interface AuthenticatedUser {
   id: number;
   username: string;
   authorities: string[];
+  /** identity's session version of the user when the token was issued */
+  sessionVersion: number;
 }
 
 // Issues (where the signing key is) and verifies the Ed25519-signed access tokens.
@@ -27,7 +29,11 @@ export class AccessTokenService {
   async issue(user: AuthenticatedUser): Promise<string> {
     if (!this.keys.signingKey)
       throw new Error('This service has no AUTH_SIGNING_KEY and cannot issue tokens');
-    const claims: Omit<AccessTokenClaims, 'sub'> = { username: user.username, authorities: user.authorities };
+    const claims: Omit<AccessTokenClaims, 'sub'> = {
+      username: user.username,
+      authorities: user.authorities,
+      sessionVersion: user.sessionVersion,
+    };
     return new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.id))
@@ -48,16 +54,17 @@ export class AccessTokenService {
         requiredClaims: ['sub', 'exp'],
       });
       const id = Number(payload.sub);
-      const { username, authorities } = payload as Partial<AccessTokenClaims>;
+      const { username, authorities, sessionVersion } = payload as Partial<AccessTokenClaims>;
       if (
         !Number.isInteger(id) ||
+        !Number.isInteger(sessionVersion) ||
         typeof username !== 'string' ||
         !Array.isArray(authorities) ||
         !authorities.every((authority) => typeof authority === 'string')
       ) {
         throw new UnauthorizedException(AuthMessages.invalidToken);
       }
-      return { id, username, authorities };
+      return { id, username, authorities, sessionVersion: sessionVersion as number };
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new UnauthorizedException(AuthMessages.expired);
       if (error instanceof UnauthorizedException) throw error;

@@ -34,13 +34,21 @@ describe('auth keys and access tokens', () => {
     const serviceConfig = loadPlatformConfig({ AUTH_VERIFY_KEY: verifyPem, SERVICE_TOKEN: serviceToken });
     const identity = new AccessTokenService(loadAuthKeys(identityConfig), identityConfig);
     const service = new AccessTokenService(loadAuthKeys(serviceConfig), serviceConfig);
-    const token = await identity.issue({ id: 7, username: 'ana', authorities: ['EXPLORER'] });
+    const token = await identity.issue({
+      id: 7,
+      username: 'ana',
+      authorities: ['EXPLORER'],
+      sessionVersion: 0,
+    });
     await expect(service.verify(token)).resolves.toEqual({
       id: 7,
       username: 'ana',
       authorities: ['EXPLORER'],
+      sessionVersion: 0,
     });
-    await expect(service.issue({ id: 7, username: 'ana', authorities: [] })).rejects.toThrow(/cannot issue/);
+    await expect(
+      service.issue({ id: 7, username: 'ana', authorities: [], sessionVersion: 0 }),
+    ).rejects.toThrow(/cannot issue/);
     expect(service.isServiceToken(serviceToken)).toBe(true);
     expect(service.isServiceToken('y'.repeat(40))).toBe(false);
     expect(service.isServiceToken(undefined)).toBe(false);
@@ -49,7 +57,7 @@ describe('auth keys and access tokens', () => {
   it('answers Expired for an expired token and Invalid token for a forged or mangled one', async () => {
     const config = loadPlatformConfig({ DATA_DIR: dataDir, AUTH_ACCESS_TOKEN_TTL_SECONDS: '10' });
     const tokens = new AccessTokenService(loadAuthKeys(config), config);
-    const token = await tokens.issue({ id: 1, username: 'ana', authorities: [] });
+    const token = await tokens.issue({ id: 1, username: 'ana', authorities: [], sessionVersion: 0 });
     jest.useFakeTimers({ now: Date.now() + 11_000, doNotFake: ['nextTick', 'setImmediate'] });
     try {
       await expect(tokens.verify(token)).rejects.toMatchObject({
@@ -64,6 +72,7 @@ describe('auth keys and access tokens', () => {
       id: 1,
       username: 'ana',
       authorities: ['ROLE_ADMIN'],
+      sessionVersion: 0,
     });
     rmSync(other.DATA_DIR, { recursive: true, force: true });
     await expect(tokens.verify(forged)).rejects.toMatchObject({ message: AuthMessages.invalidToken });

@@ -15,8 +15,13 @@ import {
   REQUIRED_FEATURES,
   type AuthenticatedRequest,
 } from './auth.decorators';
+import { SessionCheck } from './session-check';
+
+// Reads cannot harm; a write is where an ended session must stop at once rather than when its token expires.
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 interface HeaderRequest extends AuthenticatedRequest {
+  method: string;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -36,12 +41,14 @@ export const CurrentAccessToken = createParamDecorator((_: unknown, context: Exe
 });
 
 // Installed as the global guard of every service: a route needs a valid access token unless it is
-// @Public(); @RequireFeature() adds the feature check; @AllowServiceToken() admits data sources.
+// @Public(); @RequireFeature() adds the feature check; @AllowServiceToken() admits data sources; a write
+// also needs the user's session to be still active (SessionCheck).
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: AccessTokenService,
+    private readonly sessions: SessionCheck,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -70,6 +77,7 @@ export class AuthGuard implements CanActivate {
     if (features && !features.some((feature) => hasFeature(user.authorities, feature))) {
       throw new ForbiddenException(`Needs the feature ${features.join(' or ')}`);
     }
+    if (!READ_METHODS.has(request.method)) await this.sessions.assertActive(user);
     return true;
   }
 }

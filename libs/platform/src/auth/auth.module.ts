@@ -5,6 +5,8 @@ import { PLATFORM_CONFIG } from '../config/platform-config.module';
 import { AccessTokenService } from './access-token.service';
 import { AuthGuard } from './auth.guard';
 import { AuthKeys, loadAuthKeys } from './auth-keys';
+import { IdentityClient } from '../identity/identity-client';
+import { SessionCheck } from './session-check';
 
 @Global()
 @Module({
@@ -15,6 +17,8 @@ import { AuthKeys, loadAuthKeys } from './auth-keys';
       useFactory: (config: PlatformConfig) => loadAuthKeys(config),
     },
     AccessTokenService,
+    IdentityClient,
+    SessionCheck,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [AuthKeys, AccessTokenService],

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigurationError, loadPlatformConfig } from './platform-config';
+import { ConfigurationError, fastifyTrustProxy, loadPlatformConfig } from './platform-config';
 
 describe('loadPlatformConfig', () => {
   const problems = (environment: Record<string, string>) => {
@@ -82,6 +82,26 @@ describe('loadPlatformConfig', () => {
     expect(() => loadPlatformConfig({ CORRELATION_ASOF_MAX_AGE_SECONDS: '0' })).toThrow(
       /CORRELATION_ASOF_MAX_AGE_SECONDS/,
     );
+  });
+
+  it('reads TRUST_PROXY as off, true, a hop count or a list of addresses and CIDRs', () => {
+    const trust = (value?: string) =>
+      loadPlatformConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(problems({ TRUST_PROXY: '10.0.0.0/33,ingress' })).toEqual([
+      'TRUST_PROXY: must be true, a hop count or a comma-separated list of addresses or CIDRs (not 10.0.0.0/33, ingress)',
+    ]);
+    const hops = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
   });
 
   it('bounds the as-of age of aggregate variables', () => {

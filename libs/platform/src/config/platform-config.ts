@@ -1,5 +1,6 @@
 import { timeZoneSchema } from '@plantlens/contracts';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -114,6 +115,41 @@ const pem = (label: string) =>
 
 // Every setting of every service, read once from the environment at start-up (see docs/configuration.md
 // "Configuration").
+// Which peers may name the client in X-Forwarded-For (Fastify's trustProxy): "true" (any: only behind a
+// proxy that overwrites the header), a hop count, or addresses / CIDRs / proxy-addr's names (loopback,
+// linklocal, uniquelocal). Unset: nobody, the client is the socket's peer.
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (PROXY_ADDRESS_NAMES.includes(entry)) return true;
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+const trustProxy = z.string().transform((value, context): boolean | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false' || trimmed === '') return false;
+  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be true, a hop count or a comma-separated list of addresses or CIDRs (not ${wrong.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** TRUST_PROXY as Fastify's trustProxy option: a hop count trusts that many proxies nearest to us. */
+export function fastifyTrustProxy(
+  setting: PlatformConfig['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -278,10 +314,14 @@ const environmentSchema = z.object({
   SERVICE_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   // Password of the super admin created on first start; generated and printed once when unset.
   SUPERADMIN_PASSWORD: z.string().min(6).optional(),
-  // Failed sign-ins allowed per user name and per client address within the window, then 429.
-  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Sign-in throttling (docs/security.md "Sign-in throttling"): failures per (user name, client address) and
+  // per client address beyond these answer 429 with a Retry-After doubling from 2 s up to the window; failures
+  // per user name alone beyond the last one only delay the answer. Counts end a window after the last failure.
+  LOGIN_FREE_FAILURES_PER_USER_AND_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
+  LOGIN_FREE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  LOGIN_SLOWDOWN_FAILURES_PER_USER: z.coerce.number().int().min(1).max(100_000).default(100),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  TRUST_PROXY: trustProxy.default(false),
   // Directory sign-in (OpenID Connect, e.g. Azure AD); on when OIDC_ISSUER_URL is set.
   OIDC_ISSUER_URL: url(['http', 'https']).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -2,7 +2,7 @@ import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { PlatformConfig } from '../config/platform-config';
+import { fastifyTrustProxy, type PlatformConfig } from '../config/platform-config';
 import { createLogger } from '../logging/create-logger';
 import { InMemoryBroker } from '../messaging/in-memory-broker';
 import { ensureKafkaTopics } from '../messaging/kafka-topics';
@@ -31,7 +31,7 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
     // The spec's paths end in a slash (`/api/web/user/`); both spellings reach the same route.
     new FastifyAdapter({
       bodyLimit: 16 * 1024 * 1024,
-      trustProxy: true,
+      trustProxy: fastifyTrustProxy(service.config.TRUST_PROXY),
       routerOptions: { ignoreTrailingSlash: true },
     }),
     { logger },

@@ -16,6 +16,7 @@ import {
   type ObjectType,
   type PermissionRowDto,
   type PermissionType,
+  type SessionStateDto,
   type TargetType,
 } from '@plantlens/contracts';
 import { AuthKeys } from '../auth/auth-keys';
@@ -116,13 +117,27 @@ export class IdentityClient {
     return this.asUser(accessToken, method, raiseMembers ? `${path}?raiseMembers=true` : path);
   }
 
-  private async asService(method: string, path: string, body?: unknown): Promise<unknown> {
+  /** Whether the user's tokens may still write; undefined for an unknown user. */
+  async sessionState(userId: number): Promise<SessionStateDto | undefined> {
+    const answer = await this.asService('GET', `/api/web/session/${userId}`, undefined, {
+      absentOn404: true,
+    });
+    return answer as SessionStateDto | undefined;
+  }
+
+  private async asService(
+    method: string,
+    path: string,
+    body?: unknown,
+    { absentOn404 = false } = {},
+  ): Promise<unknown> {
     const response = await this.send(
       method,
       path,
       { [AuthHeaders.serviceToken]: this.keys.serviceToken },
       body,
     );
+    if (absentOn404 && response.status === 404) return undefined;
     const answer = await readBody(response);
     // A refusal of the service token or a bad request is this service's fault, not the user's.
     if (!response.ok)
