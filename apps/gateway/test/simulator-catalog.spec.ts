@@ -36,6 +36,7 @@ describe('simulated plant catalogue', () => {
       module: serviceModule(config, [VariablesModule]),
       config,
       consumerGroup: 'simulator-catalog-test',
+      checkResponseContracts: true,
     });
     await app.getHttpAdapter().getInstance().ready();
     // What SimulatorRunner sends on start.

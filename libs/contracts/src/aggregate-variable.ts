@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idList } from './explorer';
 import { pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
-import { variableCatalogueFields, type TagRefDto, type VariableMinimalDto } from './variable';
+import { tagRefDtoSchema, variableCatalogueFields, variableMinimalDtoSchema } from './variable';
 
 // Aggregate variables (spec part 1 §2 "aggregate variable" screens, §3 "Aggregate variable", §4, §5, §7,
 // §8, §9): variables calculated from others, stored and read like measured ones.
@@ -26,54 +26,6 @@ export const METRICAL_MAX_INPUTS = 50;
 /** State of the calculation of an aggregate's history (`historic` on), with its progress. */
 export const AGGREGATE_BACKFILL_STATES = ['none', 'pending', 'running', 'done', 'failed'] as const;
 export type AggregateBackfillState = (typeof AGGREGATE_BACKFILL_STATES)[number];
-
-export interface AggregateBackfillDto {
-  state: AggregateBackfillState;
-  /** 0–100 in tenths, of the time range to calculate (100 only once done) */
-  percent: number;
-  /** epoch ms of the range being back-filled (null until planned, or when there is nothing to fill) */
-  fromMs: number | null;
-  toMs: number | null;
-  /** why it failed, for `failed` */
-  error: string | null;
-}
-
-// One aggregate variable as the lists and forms read it (part 1 §3). Only the fields of its goal are set.
-export interface AggregateVariableDto {
-  id: number;
-  clientReference: string;
-  name: string;
-  unit: string | null;
-  categoryId: number | null;
-  categorized: boolean;
-  tags: TagRefDto[];
-  goal: AggregateGoal;
-  /** the owner's name */
-  owner: string;
-  canEdit: boolean;
-  canDelete: boolean;
-  canShare: boolean;
-  /** seconds since the epoch */
-  createdAt: number;
-  /** readable text of the calculation, naming its inputs by client reference, e.g. `[TI-101] - [TI-102]` */
-  formula: string;
-  historic: boolean;
-  backfill: AggregateBackfillDto;
-  // operated
-  operator?: AggregateOperator;
-  varOneId?: number;
-  /** null when the second operand is the constant */
-  varTwoId?: number | null;
-  /** null when the second operand is a variable */
-  constant?: number | null;
-  // gradual
-  varId?: number;
-  timeGap?: AggregateTimeGap;
-  // metrical
-  metrical?: AggregateMetric;
-  /** the inputs, read back (sent as variableIdList) */
-  variableList?: VariableMinimalDto[];
-}
 
 export const AggregateVariableMessages = {
   nameRequired: 'The variable needs a name',
@@ -178,15 +130,6 @@ export const aggregateVariableListQuerySchema = z.object({ goal: enumOf(AGGREGAT
 export type AggregateVariableListQuery = z.infer<typeof aggregateVariableListQuerySchema>;
 export const aggregateVariableIdQuerySchema = z.object({ id: pathIdSchema });
 
-// 409 of DELETE when other aggregates or rules read the variable (part 1 §4, §8).
-export interface AggregateDependenciesDto {
-  statusCode: 409;
-  error: 'Conflict';
-  message: string;
-  variables: { id: number; name: string }[];
-  rules: { id: number; name: string }[];
-}
-
 // POST /api/web/aggregate-variables/preview — the calculation over a recent window, computed on the fly
 // and stored nowhere (the form draws it before saving). Defaults to the last 24 hours.
 export const PREVIEW_DEFAULT_HOURS = 24;
@@ -200,14 +143,83 @@ export const aggregatePreviewSchema = z
   .and(aggregateDefinitionSchema);
 export type AggregatePreviewRequest = z.infer<typeof aggregatePreviewSchema>;
 
-export interface AggregatePreviewDto {
-  fromMs: number;
-  toMs: number;
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
+const variableIdDtoSchema = z.number().int().positive();
+
+export const aggregateBackfillDtoSchema = z.strictObject({
+  state: z.enum(AGGREGATE_BACKFILL_STATES),
+  /** 0–100 in tenths, of the time range to calculate (100 only once done) */
+  percent: z.number().min(0).max(100),
+  /** epoch ms of the range being back-filled (null until planned, or when there is nothing to fill) */
+  fromMs: z.number().nullable(),
+  toMs: z.number().nullable(),
+  /** why it failed, for `failed` */
+  error: z.string().nullable(),
+});
+export type AggregateBackfillDto = z.infer<typeof aggregateBackfillDtoSchema>;
+
+// One aggregate variable as the lists and forms read it (part 1 §3). Only the fields of its goal are set.
+export const aggregateVariableDtoSchema = z.strictObject({
+  id: variableIdDtoSchema,
+  clientReference: z.string(),
+  name: z.string(),
+  unit: z.string().nullable(),
+  categoryId: z.number().int().positive().nullable(),
+  categorized: z.boolean(),
+  tags: z.array(tagRefDtoSchema),
+  goal: z.enum(AGGREGATE_GOALS),
+  /** the owner's name; empty when the owner no longer exists */
+  owner: z.string(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  canShare: z.boolean(),
+  /** seconds since the epoch */
+  createdAt: z.number().int(),
+  /** readable text of the calculation, naming its inputs by client reference, e.g. `[TI-101] - [TI-102]` */
+  formula: z.string(),
+  historic: z.boolean(),
+  backfill: aggregateBackfillDtoSchema,
+  // operated
+  operator: z.enum(AGGREGATE_OPERATORS).optional(),
+  varOneId: variableIdDtoSchema.optional(),
+  /** null when the second operand is the constant */
+  varTwoId: variableIdDtoSchema.nullable().optional(),
+  /** null when the second operand is a variable */
+  constant: z.number().nullable().optional(),
+  // gradual
+  varId: variableIdDtoSchema.optional(),
+  timeGap: z.enum(AGGREGATE_TIME_GAPS).optional(),
+  // metrical
+  metrical: z.enum(AGGREGATE_METRICS).optional(),
+  /** the inputs, read back (sent as variableIdList) */
+  variableList: z.array(variableMinimalDtoSchema).optional(),
+});
+export type AggregateVariableDto = z.infer<typeof aggregateVariableDtoSchema>;
+
+const namedObjectDtoSchema = z.strictObject({ id: z.number().int().positive(), name: z.string() });
+
+// 409 of DELETE when other aggregates or rules read the variable (part 1 §4, §8).
+export const aggregateDependenciesDtoSchema = z.strictObject({
+  statusCode: z.literal(409),
+  error: z.literal('Conflict'),
+  message: z.string(),
+  variables: z.array(namedObjectDtoSchema),
+  rules: z.array(namedObjectDtoSchema),
+});
+export type AggregateDependenciesDto = z.infer<typeof aggregateDependenciesDtoSchema>;
+
+// POST /api/web/aggregate-variables/preview
+export const aggregatePreviewDtoSchema = z.strictObject({
+  fromMs: z.number(),
+  toMs: z.number(),
   /** [epoch ms, value], reduced to at most PREVIEW_MAX_POINTS keeping each bucket's extremes */
-  points: [number, number][];
+  points: z.array(z.tuple([z.number(), z.number()])),
   /** points the full calculation gives over the window */
-  count: number;
-}
+  count: z.number().int().nonnegative(),
+});
+export type AggregatePreviewDto = z.infer<typeof aggregatePreviewDtoSchema>;
 
 // Rules service: the rules that read any of the given variables (for the dependency check of a delete).
 // GET /api/web/rule/by-variables?ids=1,2 (service token).

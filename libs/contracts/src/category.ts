@@ -45,13 +45,6 @@ export const CategoryMessages = {
   variablesInOtherGroup: 'Some variables already belong to another categorical group',
 } as const;
 
-// One option of a group (part 1 §3 "ranges each {value (number), name, color (hex)}").
-export interface CategoryRangeDto {
-  value: number;
-  name: string;
-  color: string;
-}
-
 export const categoryRangeSchema = z.object({
   value: z.number({ message: CategoryMessages.rangeValueNumber }),
   name: requiredTextSchema(CategoryMessages.rangeNameRequired, CATEGORY_NAME_MAX_LENGTH),
@@ -93,24 +86,40 @@ export type CategoryGroupUpdate = z.infer<typeof categoryGroupUpdateSchema>;
 export const categoryGroupListQuerySchema = z.object({ id: pathIdSchema.optional() });
 export const categoryGroupIdQuerySchema = z.object({ id: pathIdSchema });
 
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
+// One option of a group (part 1 §3 "ranges each {value (number), name, color (hex)}").
+export const categoryRangeDtoSchema = z.strictObject({
+  value: z.number(),
+  name: z.string(),
+  color: z.string(),
+});
+export type CategoryRangeDto = z.infer<typeof categoryRangeDtoSchema>;
+
+const groupIdDtoSchema = z.number().int().positive();
+const variableIdsDtoSchema = z.array(z.number().int().positive());
+
 // Part 1 §3 "Category group".
-export interface CategoryGroupDto {
-  id: number;
-  name: string;
+export const categoryGroupDtoSchema = z.strictObject({
+  id: groupIdDtoSchema,
+  name: z.string(),
   /** the creator's user label, null if that user no longer exists */
-  owner: string | null;
+  owner: z.string().nullable(),
   /** ids of the variables whose categoryId is this group */
-  variables: number[];
+  variables: variableIdsDtoSchema,
   /** by value ascending */
-  ranges: CategoryRangeDto[];
-}
+  ranges: z.array(categoryRangeDtoSchema),
+});
+export type CategoryGroupDto = z.infer<typeof categoryGroupDtoSchema>;
 
 // Part 2 §3 "Correlation data": the categories of the categorical variables of a correlation, one set per
 // group, naming the requested variables of that group.
-export interface CategorySetDto {
+export const categorySetDtoSchema = z.strictObject({
   /** the group's id and name (its legend title) */
-  id: number;
-  name: string;
-  variables: number[];
-  ranges: CategoryRangeDto[];
-}
+  id: groupIdDtoSchema,
+  name: z.string(),
+  variables: variableIdsDtoSchema,
+  ranges: z.array(categoryRangeDtoSchema),
+});
+export type CategorySetDto = z.infer<typeof categorySetDtoSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { epochMs, idList, type SeriesDto } from './explorer';
+import { epochMs, idList, seriesDtoSchema } from './explorer';
 import { requiredTagIdListSchema } from './variable';
-import type { CategorySetDto } from './category';
+import { categorySetDtoSchema } from './category';
 
 // GET /api/web/explorer/correlation-data: X, Y and optionally Z (the colour of the points).
 export const correlationDataQuerySchema = z
@@ -18,14 +18,6 @@ export const correlationDataQuerySchema = z
   });
 export type CorrelationDataQuery = z.infer<typeof correlationDataQuerySchema>;
 
-// Spec part 2 §3 "Correlation data": one series per requested variable, in request order, index-aligned:
-// data[i] of X, Y and Z form the i-th point of the scatter, all carrying the same timestamp.
-// `categorySets`: one per categorical group among the requested variables (empty when none is categorical).
-export interface CorrelationDataDto {
-  variables: SeriesDto[];
-  categorySets: CategorySetDto[];
-}
-
 // GET /api/web/explorer/multiple-correlation-pairs
 export const multipleCorrelationPairsQuerySchema = z.object({
   tagsX: requiredTagIdListSchema,
@@ -36,10 +28,23 @@ export type MultipleCorrelationPairsQuery = z.infer<typeof multipleCorrelationPa
 // More pair options than a picker can usefully offer: the caller is asked to choose narrower tags.
 export const MAX_CORRELATION_PAIR_OPTIONS = 2000;
 
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
+// Spec part 2 §3 "Correlation data": one series per requested variable, in request order, index-aligned:
+// data[i] of X, Y and Z form the i-th point of the scatter, all carrying the same timestamp.
+// `categorySets`: one per categorical group among the requested variables (empty when none is categorical).
+export const correlationDataDtoSchema = z.strictObject({
+  variables: z.array(seriesDtoSchema),
+  categorySets: z.array(categorySetDtoSchema),
+});
+export type CorrelationDataDto = z.infer<typeof correlationDataDtoSchema>;
+
 // Spec part 2 §3 "Correlation pair option"; `id` is "<x>-<y>", safe inside the comma-joined pairsSelected.
-export interface CorrelationPairOptionDto {
-  id: string;
-  label: string;
-  x: number;
-  y: number;
-}
+export const correlationPairOptionDtoSchema = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  x: z.number().int().positive(),
+  y: z.number().int().positive(),
+});
+export type CorrelationPairOptionDto = z.infer<typeof correlationPairOptionDtoSchema>;

@@ -50,20 +50,6 @@ export const CSV_TIME_FORMATS = [
 ] as const;
 export type CsvTimeFormat = (typeof CSV_TIME_FORMATS)[number];
 
-/** What the upload read the file as: shown to the user before the real load. */
-export interface CsvDetectedFormatDto {
-  fieldSeparator: CsvFieldSeparator;
-  decimalSeparator: '.' | ',';
-  /** 'data' when detected from the cells, 'option' when the query forced it */
-  decimalSeparatorFrom: 'data' | 'option';
-  /** 1-based column holding the times, and its header */
-  timeColumn: number;
-  timeHeader: string;
-  timeFormat: CsvTimeFormat;
-  /** IANA zone applied to times written without one (null when every time carries its zone or is epoch) */
-  timeZone: string | null;
-}
-
 export const CSV_ROW_ERROR_REASONS = [
   /** the header names no variable: empty, or characters a client reference may not hold */
   'invalid-reference',
@@ -89,18 +75,6 @@ export const CSV_ROW_ERROR_REASONS = [
 ] as const;
 export type CsvRowErrorReason = (typeof CSV_ROW_ERROR_REASONS)[number];
 
-export interface CsvRowErrorDto {
-  /** 1-based line of the file (the header is line 1) */
-  line: number;
-  /** 1-based column, null when the error is about the whole row */
-  column: number | null;
-  /** header of that column */
-  header: string | null;
-  reason: CsvRowErrorReason;
-  /** the offending cell text (shortened), when there is one */
-  value: string | null;
-}
-
 /** Warnings about the file as a whole; the web translates them by code. */
 export const CSV_UPLOAD_WARNING_CODES = [
   /** every variable column is unknown and unknownVariables=report: nothing can be stored */
@@ -118,57 +92,95 @@ export const CSV_UPLOAD_WARNING_CODES = [
 ] as const;
 export type CsvUploadWarningCode = (typeof CSV_UPLOAD_WARNING_CODES)[number];
 
-export interface CsvUploadWarningDto {
-  code: CsvUploadWarningCode;
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
+/** What the upload read the file as: shown to the user before the real load. */
+export const csvDetectedFormatDtoSchema = z.strictObject({
+  fieldSeparator: z.enum(CSV_FIELD_SEPARATORS),
+  decimalSeparator: z.enum(['.', ',']),
+  /** 'data' when detected from the cells, 'option' when the query forced it */
+  decimalSeparatorFrom: z.enum(['data', 'option']),
+  /** 1-based column holding the times, and its header */
+  timeColumn: z.number().int().positive(),
+  timeHeader: z.string(),
+  timeFormat: z.enum(CSV_TIME_FORMATS),
+  /** IANA zone applied to times written without one (null when every time carries its zone or is epoch) */
+  timeZone: z.string().nullable(),
+});
+export type CsvDetectedFormatDto = z.infer<typeof csvDetectedFormatDtoSchema>;
+
+export const csvRowErrorDtoSchema = z.strictObject({
+  /** 1-based line of the file (the header is line 1) */
+  line: z.number().int().positive(),
+  /** 1-based column, null when the error is about the whole row */
+  column: z.number().int().positive().nullable(),
+  /** header of that column */
+  header: z.string().nullable(),
+  reason: z.enum(CSV_ROW_ERROR_REASONS),
+  /** the offending cell text (shortened), when there is one */
+  value: z.string().nullable(),
+});
+export type CsvRowErrorDto = z.infer<typeof csvRowErrorDtoSchema>;
+
+export const csvUploadWarningDtoSchema = z.strictObject({
+  code: z.enum(CSV_UPLOAD_WARNING_CODES),
   /** the warning in English, with its figures */
-  message: string;
-}
+  message: z.string(),
+});
+export type CsvUploadWarningDto = z.infer<typeof csvUploadWarningDtoSchema>;
+
+const pointCountSchema = z.number().int().nonnegative();
+/** epoch ms of a first or last good point, null without points */
+const pointTimeSchema = z.number().nullable();
 
 /** One variable column of the file. */
-export interface CsvVariableColumnDto {
+export const csvVariableColumnDtoSchema = z.strictObject({
   /** 1-based column */
-  column: number;
+  column: z.number().int().positive(),
   /** the header, trimmed: the client reference */
-  clientReference: string;
+  clientReference: z.string(),
   /** null when the variable does not exist (yet) */
-  variableId: number | null;
+  variableId: z.number().int().positive().nullable(),
   /**
    * known: exists; created: declared by this upload (it had points); would-create: a dry run with
    * unknownVariables=create; unknown: skipped (unknownVariables=report)
    */
-  status: 'known' | 'created' | 'would-create' | 'unknown';
+  status: z.enum(['known', 'created', 'would-create', 'unknown']),
   /** good points in the column (a dry run: that would be stored) */
-  points: number;
-  /** epoch ms of its first and last good point, null without points */
-  firstTs: number | null;
-  lastTs: number | null;
-}
+  points: pointCountSchema,
+  firstTs: pointTimeSchema,
+  lastTs: pointTimeSchema,
+});
+export type CsvVariableColumnDto = z.infer<typeof csvVariableColumnDtoSchema>;
 
-export interface CsvUploadResponseDto {
+// POST /api/web/csv-upload
+export const csvUploadResponseDtoSchema = z.strictObject({
   /** true: nothing was declared nor published */
-  dryRun: boolean;
-  format: CsvDetectedFormatDto;
+  dryRun: z.boolean(),
+  format: csvDetectedFormatDtoSchema,
   /** data rows read (blank lines are not rows) */
-  rows: number;
+  rows: pointCountSchema,
   /** points handed to the `measurements` topic, the writer stores them right after; a dry run: 0 */
-  pointsPublished: number;
+  pointsPublished: pointCountSchema,
   /** good points read: what is (or, in a dry run, would be) stored */
-  points: number;
+  points: pointCountSchema,
   /** epoch ms of the first and last good point of the file */
-  firstTs: number | null;
-  lastTs: number | null;
-  columns: CsvVariableColumnDto[];
+  firstTs: pointTimeSchema,
+  lastTs: pointTimeSchema,
+  columns: z.array(csvVariableColumnDtoSchema),
   /** client references declared by this upload (unknownVariables=create; only those with points) */
-  variablesCreated: string[];
+  variablesCreated: z.array(z.string()),
   /** client references the plant does not have, whose columns were skipped (unknownVariables=report) */
-  unknownVariables: string[];
+  unknownVariables: z.array(z.string()),
   /** points in rows whose time an earlier row already had; the later value is the one stored */
-  repeatedPoints: number;
-  warnings: CsvUploadWarningDto[];
-  errors: CsvRowErrorDto[];
-  errorCount: number;
+  repeatedPoints: pointCountSchema,
+  warnings: z.array(csvUploadWarningDtoSchema),
+  errors: z.array(csvRowErrorDtoSchema),
+  errorCount: pointCountSchema,
   /** every error counted, by reason */
-  errorsByReason: Partial<Record<CsvRowErrorReason, number>>;
+  errorsByReason: z.partialRecord(z.enum(CSV_ROW_ERROR_REASONS), pointCountSchema),
   /** true when errorCount exceeds the listed errors */
-  truncated: boolean;
-}
+  truncated: z.boolean(),
+});
+export type CsvUploadResponseDto = z.infer<typeof csvUploadResponseDtoSchema>;

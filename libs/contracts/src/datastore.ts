@@ -32,24 +32,30 @@ export const datastoreDeleteQuerySchema = z.object({
 });
 export type DatastoreDeleteQuery = z.infer<typeof datastoreDeleteQuerySchema>;
 
-/** Spec part 1 §3 "Cache element" (id, key, value, date), with what the back office also shows. */
-export interface DatastoreEntryDto {
-  id: number;
-  /** the call and its parameters, e.g. `timeline-data?variableIds=3,1&startDate=…&endDate=…&width=2000` */
-  key: string;
-  /** the beginning of the stored JSON value (DATASTORE_VALUE_PREVIEW_CHARS characters at most) */
-  value: string;
-  /** true when `value` is only the beginning of the stored value */
-  abridged: boolean;
-  /** when the entry was computed and stored, ISO 8601 */
-  date: string;
-  /** bytes of the stored value */
-  sizeBytes: number;
-  /** answers served from the entry since it was stored */
-  hits: number;
-}
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
 
-export interface DatastoreDeleteResponseDto {
+/** Spec part 1 §3 "Cache element" (id, key, value, date), with what the back office also shows. */
+export const datastoreEntryDtoSchema = z.strictObject({
+  id: z.number().int().positive(),
+  /** the call and its parameters, e.g. `timeline-data?variableIds=3,1&startDate=…&endDate=…&width=2000` */
+  key: z.string(),
+  /** the beginning of the stored JSON value (DATASTORE_VALUE_PREVIEW_CHARS characters at most) */
+  value: z.string(),
+  /** true when `value` is only the beginning of the stored value */
+  abridged: z.boolean(),
+  /** when the entry was computed and stored, ISO 8601 in UTC */
+  date: z.iso.datetime(),
+  /** bytes of the stored value */
+  sizeBytes: z.number().int().nonnegative(),
+  /** answers served from the entry since it was stored */
+  hits: z.number().int().nonnegative(),
+});
+export type DatastoreEntryDto = z.infer<typeof datastoreEntryDtoSchema>;
+
+// DELETE /api/web/datastore?ids=
+export const datastoreDeleteResponseDtoSchema = z.strictObject({
   /** entries deleted: the named ids still in the cache */
-  deleted: number;
-}
+  deleted: z.number().int().nonnegative(),
+});
+export type DatastoreDeleteResponseDto = z.infer<typeof datastoreDeleteResponseDtoSchema>;

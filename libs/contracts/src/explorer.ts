@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { pathIdSchema } from './schema-parts';
-import type { VariableMinimalDto } from './variable';
 
 export const DEFAULT_CHART_WIDTH_PX = 2000;
 export const MAX_TIMELINE_VARIABLES = 50;
@@ -39,38 +38,6 @@ export const timelineDataQuerySchema = z
   });
 export type TimelineDataQuery = z.infer<typeof timelineDataQuerySchema>;
 
-export interface TimelinePointDto {
-  /** epoch seconds (spec part 2 §3) */
-  timestamp: number;
-  value: number;
-}
-
-/** One variable's points as the explorer charts receive them (timeline and correlation). */
-export interface SeriesDto {
-  metadata: Pick<VariableMinimalDto, 'id' | 'label' | 'unit'>;
-  data: TimelinePointDto[];
-  /** true when the points are a reduction (M4 per pixel, or bucket means) of the stored data */
-  sampled: boolean;
-}
-
-export interface TimelineVariableDto extends SeriesDto {
-  /**
-   * The grid the points were reduced on (docs/time-series.md "Time series"): rollup resolution in seconds, or
-   * null when reduced from raw points; start of the first column and width of a column, in epoch
-   * milliseconds. A client drawing on this grid draws exactly the line of the raw data.
-   */
-  resolutionS: number | null;
-  gridStartMs: number;
-  bucketMs: number;
-}
-
-export interface TimelineDataDto {
-  /** epoch milliseconds, as requested */
-  startDate: number;
-  endDate: number;
-  variables: TimelineVariableDto[];
-}
-
 // Shared by the other explorer and variable query schemas.
 export { epochMs, idList };
 
@@ -98,12 +65,60 @@ export const rawPointsQuerySchema = z
   .refine((query) => query.from <= query.to, { message: 'must not be after to', path: ['from'] });
 export type RawPointsQuery = z.infer<typeof rawPointsQuerySchema>;
 
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
+/** How charts name a variable: the part of "Variable (minimal)" (variable.ts builds on it) a series carries. */
+export const variableLabelDtoSchema = z.strictObject({
+  id: z.number().int().positive(),
+  label: z.string(),
+  unit: z.string().nullable(),
+});
+
+export const timelinePointDtoSchema = z.strictObject({
+  /** epoch seconds (spec part 2 §3) */
+  timestamp: z.number(),
+  value: z.number(),
+});
+export type TimelinePointDto = z.infer<typeof timelinePointDtoSchema>;
+
+/** One variable's points as the explorer charts receive them (timeline and correlation). */
+export const seriesDtoSchema = z.strictObject({
+  metadata: variableLabelDtoSchema,
+  data: z.array(timelinePointDtoSchema),
+  /** true when the points are a reduction (M4 per pixel, or bucket means) of the stored data */
+  sampled: z.boolean(),
+});
+export type SeriesDto = z.infer<typeof seriesDtoSchema>;
+
+export const timelineVariableDtoSchema = seriesDtoSchema.extend({
+  /**
+   * The grid the points were reduced on (docs/time-series.md "Time series"): rollup resolution in seconds, or
+   * null when reduced from raw points; start of the first column and width of a column, in epoch
+   * milliseconds. A client drawing on this grid draws exactly the line of the raw data.
+   */
+  resolutionS: z.number().nullable(),
+  gridStartMs: z.number(),
+  bucketMs: z.number(),
+});
+export type TimelineVariableDto = z.infer<typeof timelineVariableDtoSchema>;
+
+// GET /api/web/explorer/timeline-data
+export const timelineDataDtoSchema = z.strictObject({
+  /** epoch milliseconds, as requested */
+  startDate: z.number(),
+  endDate: z.number(),
+  variables: z.array(timelineVariableDtoSchema),
+});
+export type TimelineDataDto = z.infer<typeof timelineDataDtoSchema>;
+
 /** One page of raw points, as two parallel columns (half the JSON of one object per point). */
-export interface RawPointsPageDto {
-  variableId: number;
+export const rawPointsPageDtoSchema = z.strictObject({
+  variableId: z.number().int().positive(),
   /** epoch ms, ascending */
-  ts: number[];
-  values: number[];
+  ts: z.array(z.number()),
+  values: z.array(z.number()),
   /** `after` of the next page; null when this page reaches `to` */
-  nextAfter: number | null;
-}
+  nextAfter: z.number().nullable(),
+});
+export type RawPointsPageDto = z.infer<typeof rawPointsPageDtoSchema>;

@@ -49,14 +49,6 @@ export const permissionChangeQuerySchema = z.object({
 });
 export type PermissionChangeQuery = z.infer<typeof permissionChangeQuerySchema>;
 
-export interface PermissionOverlapDto {
-  statusCode: 409;
-  error: 'Conflict';
-  message: typeof PermissionMessages.overlap;
-  /** members of the group whose own rights on the object are below the group's new level */
-  members: { id: number; name: string; permissions: PermissionFlagsDto }[];
-}
-
 // Body of PUT /api/web/permission/{objectType}/{objectId}/owner — a service registers the creator
 // (owner) of an object it created; owners may read, edit, share and manage the object's permissions.
 export const objectOwnerSchema = z.object({ ownerId: z.number().int().positive() });
@@ -74,44 +66,59 @@ export const effectiveManySchema = z.object({
 });
 export type EffectiveManyDto = z.infer<typeof effectiveManySchema>;
 
-// ---- Responses (written by resp-others for identity and rules; resp-variables owns this block) ---------
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
 
-export const permissionFlagsDtoSchema = z.object({
+const idDtoSchema = z.number().int().positive();
+
+export const permissionFlagsDtoSchema = z.strictObject({
   canRead: z.boolean(),
   canEdit: z.boolean(),
   canShare: z.boolean(),
 });
 export type PermissionFlagsDto = z.infer<typeof permissionFlagsDtoSchema>;
 
-// One row of GET /api/web/permission/{objectType}/{objectId}/users|groups, and the answer of a grant.
-export const permissionRowDtoSchema = z.object({
+// One row of GET /api/web/permission/{objectType}/{objectId}/users|groups.
+export const permissionRowDtoSchema = z.strictObject({
   label: z.string(),
-  value: z.object({
-    type: targetTypeSchema,
-    id: z.number().int(),
+  value: z.strictObject({
+    type: z.enum(TARGET_TYPES),
+    id: idDtoSchema,
     name: z.string(),
     /** for users: the ids of their groups */
-    groups: z.array(z.number().int()).optional(),
+    groups: z.array(idDtoSchema).optional(),
   }),
   permissions: permissionFlagsDtoSchema,
 });
 export type PermissionRowDto = z.infer<typeof permissionRowDtoSchema>;
 
+// 409 of a group grant without raiseMembers=true (see permissionChangeQuerySchema).
+export const permissionOverlapDtoSchema = z.strictObject({
+  statusCode: z.literal(409),
+  error: z.literal('Conflict'),
+  message: z.literal(PermissionMessages.overlap),
+  /** members of the group whose own rights on the object are below the group's new level */
+  members: z.array(
+    z.strictObject({ id: idDtoSchema, name: z.string(), permissions: permissionFlagsDtoSchema }),
+  ),
+});
+export type PermissionOverlapDto = z.infer<typeof permissionOverlapDtoSchema>;
+
 // GET /api/web/permission/{objectType}/{objectId}/effective[?userId=] — what a user may do with an
 // object: owner, admins and explicit rows (user or any of his groups) combined.
 export const effectivePermissionDtoSchema = permissionFlagsDtoSchema.extend({
-  objectType: objectTypeSchema,
-  objectId: z.number().int(),
-  userId: z.number().int(),
+  objectType: z.enum(OBJECT_TYPES),
+  objectId: idDtoSchema,
+  userId: idDtoSchema,
   owner: z.boolean(),
   /** may add, change or remove permission rows of the object */
   canManage: z.boolean(),
 });
 export type EffectivePermissionDto = z.infer<typeof effectivePermissionDtoSchema>;
 
-// One item of POST /api/web/permission/{objectType}/effective.
+// One object of POST /api/web/permission/{objectType}/effective.
 export const objectAccessDtoSchema = effectivePermissionDtoSchema.extend({
-  ownerId: z.number().int().nullable(),
+  ownerId: idDtoSchema.nullable(),
   /** the owner's label: his e-mail with directory sign-in, else his name */
   ownerName: z.string().nullable(),
 });
@@ -119,7 +126,7 @@ export type ObjectAccessDto = z.infer<typeof objectAccessDtoSchema>;
 
 // GET /api/web/permission/assignable — the tree of /group/permission/list (deployment setting
 // assignablePermissions, spec part 1 §3). A node with isPermission names a group permission flag.
-export const assignablePermissionNodeDtoSchema = z.object({
+export const assignablePermissionNodeDtoSchema = z.strictObject({
   name: z.string(),
   label: z.string(),
   get children(): z.ZodArray<typeof assignablePermissionNodeDtoSchema> {

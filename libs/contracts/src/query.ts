@@ -133,22 +133,26 @@ export const queryPermissionChangeParamsSchema = z.object({
 });
 export type QueryPermissionChangeParams = z.infer<typeof queryPermissionChangeParamsSchema>;
 
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
 // Spec part 1 §3 "Query": one row of the list, with what the caller may do with it.
-export interface QueryDto {
-  id: number;
-  name: string;
+export const queryDtoSchema = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string(),
   /** the owner's user label (e-mail with directory sign-in), null if the owner no longer exists */
-  owner: string | null;
+  owner: z.string().nullable(),
   /** a favourite: listed first; only the owner changes it */
-  star: boolean;
+  star: z.boolean(),
   /** the caller owns the query */
-  mine: boolean;
+  mine: z.boolean(),
   /** position in the list: favourites first, then by name */
-  order: number;
+  order: z.number().int().nonnegative(),
   /** /explorer-…?… without navigation parameters */
-  relativePath: string;
-  tags: string[];
-  canShare: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
-}
+  relativePath: z.string(),
+  tags: z.array(z.string()),
+  canShare: z.boolean(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type QueryDto = z.infer<typeof queryDtoSchema>;

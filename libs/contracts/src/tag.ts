@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { positiveIdSchema, booleanQuerySchema } from './schema-parts';
-import { TAG_NAME_MAX_LENGTH, TAG_PATH_MAX_DEPTH, TAG_PATH_SEPARATOR, type TagRefDto } from './variable';
+import { TAG_NAME_MAX_LENGTH, TAG_PATH_MAX_DEPTH, TAG_PATH_SEPARATOR, tagRefDtoSchema } from './variable';
 
 // Editing the tag tree and tagging variables (part 1 §2 "/tags-tree" and "/tags", §4, §5, §7).
 
@@ -88,31 +88,6 @@ export const tagChangeQuerySchema = z.object({
 });
 export type TagChangeQuery = z.infer<typeof tagChangeQuerySchema>;
 
-export interface TagUsageDto extends TagRefDto {
-  /** variables tagged with this tag (for a deletion: with it or a tag under it) */
-  variableCount: number;
-}
-
-export interface TagConfirmationDto {
-  statusCode: 409;
-  error: 'Conflict';
-  message: string;
-  reason: 'tags-become-categories' | 'tags-in-use';
-  tags: TagUsageDto[];
-}
-
-// 409 of a PUT built on a tree that has changed since (a tag added or deleted elsewhere).
-export interface TagTreeChangedDto {
-  statusCode: 409;
-  error: 'Conflict';
-  message: typeof TagMessages.treeChanged;
-  reason: 'tree-changed';
-  /** tags that exist but are missing from the tree sent */
-  missing: TagRefDto[];
-  /** ids in the tree sent that name no tag */
-  unknownIds: number[];
-}
-
 const uniqueIds = <T extends z.ZodType<number>>(id: T, max: number, what: string) =>
   z
     .array(id, { message: `must be a list of ${what} ids` })
@@ -131,7 +106,41 @@ export const tagAssignmentSchema = z.object({
 });
 export type TagAssignment = z.infer<typeof tagAssignmentSchema>;
 
-export interface TagAssignmentResultDto {
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
+export const tagUsageDtoSchema = tagRefDtoSchema.extend({
+  /** variables tagged with this tag (for a deletion: with it or a tag under it) */
+  variableCount: z.number().int().nonnegative(),
+});
+export type TagUsageDto = z.infer<typeof tagUsageDtoSchema>;
+
+// 409 of PUT and DELETE /api/web/tag/ without confirm=true (see tagChangeQuerySchema).
+export const tagConfirmationDtoSchema = z.strictObject({
+  statusCode: z.literal(409),
+  error: z.literal('Conflict'),
+  message: z.string(),
+  reason: z.enum(['tags-become-categories', 'tags-in-use']),
+  tags: z.array(tagUsageDtoSchema),
+});
+export type TagConfirmationDto = z.infer<typeof tagConfirmationDtoSchema>;
+
+// 409 of a PUT built on a tree that has changed since (a tag added or deleted elsewhere).
+export const tagTreeChangedDtoSchema = z.strictObject({
+  statusCode: z.literal(409),
+  error: z.literal('Conflict'),
+  message: z.literal(TagMessages.treeChanged),
+  reason: z.literal('tree-changed'),
+  /** tags that exist but are missing from the tree sent */
+  missing: z.array(tagRefDtoSchema),
+  /** ids in the tree sent that name no tag */
+  unknownIds: z.array(z.number().int()),
+});
+export type TagTreeChangedDto = z.infer<typeof tagTreeChangedDtoSchema>;
+
+// PUT /api/web/tag/add/ and /api/web/tag/remove/
+export const tagAssignmentResultDtoSchema = z.strictObject({
   /** links between a variable and a tag created (add) or removed (remove); 0 when nothing changed */
-  changed: number;
-}
+  changed: z.number().int().nonnegative(),
+});
+export type TagAssignmentResultDto = z.infer<typeof tagAssignmentResultDtoSchema>;

@@ -1,17 +1,6 @@
 import { z } from 'zod';
-import { idList } from './explorer';
+import { idList, variableLabelDtoSchema } from './explorer';
 import { pathIdSchema, positiveIdSchema, requiredTextSchema } from './schema-parts';
-
-// Spec part 2 §3 "Variable (minimal)".
-export interface VariableMinimalDto {
-  id: number;
-  label: string;
-  unit: string | null;
-  categoryId: number | null;
-  clientReference: string;
-  sampled?: boolean;
-  totalRows?: number;
-}
 
 // A plant's own name of a measured variable, kept as written: historians and SCADA exports name columns
 // like "Volume Flow RateRMS" or "TI-101 [°C]". Any printable character; no control characters, and no
@@ -69,10 +58,6 @@ export const rawVariableDeclareDtoSchema = z.object({
   createMissing: z.boolean().default(true),
 });
 export type RawVariableDeclareDto = z.infer<typeof rawVariableDeclareDtoSchema>;
-
-export interface RawVariableDeclareResponseDto {
-  variables: { id: number; clientReference: string }[];
-}
 
 // Part 1 §9: the variable picker shows at most 30 variables ("and X more" beyond); tables show 10 rows.
 export const VARIABLE_SEARCH_LIMIT = 30;
@@ -154,50 +139,6 @@ export const variablePageQuerySchema = z.object({
 });
 export type VariablePageQuery = z.infer<typeof variablePageQuerySchema>;
 
-export interface TagRefDto {
-  id: number;
-  name: string;
-}
-
-// GET /api/web/tag/tree (part 1 §3 "Tag tree node"): the roots, each with its descendants, siblings by
-// name. A negative id is a locked system tag.
-export interface TagTreeNodeDto extends TagRefDto {
-  children: TagTreeNodeDto[];
-}
-
-// Part 1 §3 "Variable list row".
-export interface VariableListRowDto {
-  id: number;
-  clientReference: string;
-  name: string;
-  unit: string | null;
-  tags: TagRefDto[];
-  aggregate: boolean;
-  categorized: boolean;
-  categoryId: number | null;
-}
-
-export interface VariablePageDto {
-  variables: VariableListRowDto[];
-  totalPages: number;
-  /** 1-based, as requested */
-  currentPage: number;
-  /** variables matching the filter and tags, over all pages */
-  count: number;
-}
-
-// Raw variables (spec part 1 §2 "/raw-variable", §3 "Raw variable", §5, §7): a measured variable as its
-// editor sees it. The client reference is never editable: data sources key their points on it.
-export interface RawVariableDto {
-  id: number;
-  name: string;
-  unit: string | null;
-  clientReference: string;
-  tags: TagRefDto[];
-  /** the categorical group the variable belongs to, or null */
-  categoryId: number | null;
-}
-
 export const RawVariableMessages = {
   nameRequired: 'The variable needs a name',
   notFound: 'Raw variable not found',
@@ -255,3 +196,74 @@ export const rawVariableUpdateSchema = z.object({
 });
 export type RawVariableUpdateDto = z.input<typeof rawVariableUpdateSchema>;
 export type RawVariableUpdate = z.infer<typeof rawVariableUpdateSchema>;
+
+// ---- Answers (response schemas; the types are inferred from them). Strict objects: the OpenAPI document
+// forbids other properties, and the API tests' contract check then refuses them too.
+
+const variableIdDtoSchema = z.number().int().positive();
+const categoryIdDtoSchema = z.number().int().positive().nullable();
+
+// Spec part 2 §3 "Variable (minimal)". `totalRows`: the picker search's count of all matches ("and X more").
+export const variableMinimalDtoSchema = variableLabelDtoSchema.extend({
+  categoryId: categoryIdDtoSchema,
+  clientReference: z.string(),
+  sampled: z.boolean().optional(),
+  totalRows: z.number().int().nonnegative().optional(),
+});
+export type VariableMinimalDto = z.infer<typeof variableMinimalDtoSchema>;
+
+// POST /api/web/variable/raw/declare
+export const rawVariableDeclareResponseDtoSchema = z.strictObject({
+  variables: z.array(z.strictObject({ id: variableIdDtoSchema, clientReference: z.string() })),
+});
+export type RawVariableDeclareResponseDto = z.infer<typeof rawVariableDeclareResponseDtoSchema>;
+
+/** A tag as variables carry it; a negative id is a locked system tag. */
+export const tagRefDtoSchema = z.strictObject({ id: z.number().int(), name: z.string() });
+export type TagRefDto = z.infer<typeof tagRefDtoSchema>;
+
+// GET /api/web/tag/tree (part 1 §3 "Tag tree node"): the roots, each with its descendants, siblings by
+// name.
+export const tagTreeNodeDtoSchema = tagRefDtoSchema.extend({
+  get children(): z.ZodArray<typeof tagTreeNodeDtoSchema> {
+    return z.array(tagTreeNodeDtoSchema);
+  },
+});
+export type TagTreeNodeDto = z.infer<typeof tagTreeNodeDtoSchema>;
+
+// Part 1 §3 "Variable list row".
+export const variableListRowDtoSchema = z.strictObject({
+  id: variableIdDtoSchema,
+  clientReference: z.string(),
+  name: z.string(),
+  unit: z.string().nullable(),
+  tags: z.array(tagRefDtoSchema),
+  aggregate: z.boolean(),
+  categorized: z.boolean(),
+  categoryId: categoryIdDtoSchema,
+});
+export type VariableListRowDto = z.infer<typeof variableListRowDtoSchema>;
+
+// GET /api/web/variable/page
+export const variablePageDtoSchema = z.strictObject({
+  variables: z.array(variableListRowDtoSchema),
+  totalPages: z.number().int().nonnegative(),
+  /** 1-based, as requested */
+  currentPage: z.number().int().positive(),
+  /** variables matching the filter and tags, over all pages */
+  count: z.number().int().nonnegative(),
+});
+export type VariablePageDto = z.infer<typeof variablePageDtoSchema>;
+
+// Raw variables (spec part 1 §2 "/raw-variable", §3 "Raw variable", §5, §7): a measured variable as its
+// editor sees it. The client reference is never editable: data sources key their points on it.
+export const rawVariableDtoSchema = z.strictObject({
+  id: variableIdDtoSchema,
+  name: z.string(),
+  unit: z.string().nullable(),
+  clientReference: z.string(),
+  tags: z.array(tagRefDtoSchema),
+  /** the categorical group the variable belongs to, or null */
+  categoryId: categoryIdDtoSchema,
+});
+export type RawVariableDto = z.infer<typeof rawVariableDtoSchema>;

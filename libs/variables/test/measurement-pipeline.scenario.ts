@@ -25,6 +25,7 @@ export async function startVariablesService(config: PlatformConfig): Promise<Nes
     module: serviceModule(config, [VariablesModule]),
     config,
     consumerGroup: 'variables',
+    checkResponseContracts: true,
   });
   await app.getHttpAdapter().getInstance().ready();
   return app;

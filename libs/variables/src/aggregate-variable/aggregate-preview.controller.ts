@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
+  aggregatePreviewDtoSchema,
   aggregatePreviewSchema,
   type AggregatePreviewDto,
   type AggregatePreviewRequest,
 } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { RequireFeature, Responds } from '@plantlens/platform';
 import { AggregatePreviewService } from './aggregate-preview.service';
 
 // The form's preview: the calculation over the last hours, before the variable exists (nothing is stored).
@@ -15,6 +16,7 @@ export class AggregatePreviewController {
 
   @Post('preview')
   @HttpCode(200)
+  @Responds(aggregatePreviewDtoSchema)
   preview(
     @Body({ schema: aggregatePreviewSchema }) body: AggregatePreviewRequest,
   ): Promise<AggregatePreviewDto> {

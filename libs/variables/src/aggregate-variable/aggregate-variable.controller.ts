@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
+  aggregateDependenciesDtoSchema,
   aggregateVariableCreateSchema,
+  aggregateVariableDtoSchema,
   aggregateVariableIdQuerySchema,
   aggregateVariableListQuerySchema,
   aggregateVariableUpdateSchema,
@@ -9,7 +11,7 @@ import {
   type AggregateVariableListQuery,
   type AggregateVariableUpdate,
 } from '@plantlens/contracts';
-import { CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
+import { CurrentUser, RequireFeature, Responds, type AuthenticatedUser } from '@plantlens/platform';
 import { AggregateVariableService } from './aggregate-variable.service';
 
 // Spec part 1 §7 "GET, POST, PUT /api/web/aggregate-variables/; DELETE with query id". Every route needs
@@ -21,6 +23,7 @@ export class AggregateVariableController {
   constructor(private readonly aggregates: AggregateVariableService) {}
 
   @Get()
+  @Responds(aggregateVariableDtoSchema.array())
   list(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: aggregateVariableListQuerySchema }) query: AggregateVariableListQuery,
@@ -29,6 +32,7 @@ export class AggregateVariableController {
   }
 
   @Get(':id')
+  @Responds(aggregateVariableDtoSchema)
   get(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: aggregateVariableIdQuerySchema }) params: { id: number },
@@ -37,6 +41,7 @@ export class AggregateVariableController {
   }
 
   @Post()
+  @Responds(aggregateVariableDtoSchema)
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body({ schema: aggregateVariableCreateSchema }) body: AggregateVariableCreate,
@@ -45,6 +50,7 @@ export class AggregateVariableController {
   }
 
   @Put()
+  @Responds(aggregateVariableDtoSchema)
   update(
     @CurrentUser() user: AuthenticatedUser,
     @Body({ schema: aggregateVariableUpdateSchema }) body: AggregateVariableUpdate,
@@ -54,6 +60,11 @@ export class AggregateVariableController {
 
   @Delete()
   @HttpCode(204)
+  @Responds(null, { status: 204 })
+  @Responds(aggregateDependenciesDtoSchema, {
+    status: 409,
+    description: 'other aggregate variables or rules read the variable',
+  })
   async delete(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: aggregateVariableIdQuerySchema }) query: { id: number },

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   categoryGroupCreateSchema,
+  categoryGroupDtoSchema,
   categoryGroupIdQuerySchema,
   categoryGroupListQuerySchema,
   categoryGroupUpdateSchema,
@@ -8,7 +9,8 @@ import {
   type CategoryGroupDto,
   type CategoryGroupUpdate,
 } from '@plantlens/contracts';
-import { CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
+import { CurrentUser, RequireFeature, Responds, type AuthenticatedUser } from '@plantlens/platform';
+import { z } from 'zod';
 import { CategoryService } from './category.service';
 
 // Spec part 1 §7 "/api/web/category/". Administrators manage the groups (part 1 §6: Admin adds categorical
@@ -21,6 +23,9 @@ export class CategoryController {
   /** Every group by name; with ?id= that group alone (404 if none). */
   @Get()
   @RequireFeature('Admin', 'RawVariable', 'Explore')
+  @Responds(z.union([categoryGroupDtoSchema.array(), categoryGroupDtoSchema]), {
+    description: 'every group by name; with ?id= that group alone',
+  })
   list(
     @Query({ schema: categoryGroupListQuerySchema }) query: { id?: number },
   ): Promise<CategoryGroupDto[] | CategoryGroupDto> {
@@ -29,6 +34,7 @@ export class CategoryController {
 
   @Post()
   @RequireFeature('Admin')
+  @Responds(categoryGroupDtoSchema)
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body({ schema: categoryGroupCreateSchema }) body: CategoryGroupCreate,
@@ -38,6 +44,7 @@ export class CategoryController {
 
   @Put()
   @RequireFeature('Admin')
+  @Responds(categoryGroupDtoSchema)
   update(@Body({ schema: categoryGroupUpdateSchema }) body: CategoryGroupUpdate): Promise<CategoryGroupDto> {
     return this.categories.update(body);
   }
@@ -45,6 +52,7 @@ export class CategoryController {
   @Delete()
   @HttpCode(204)
   @RequireFeature('Admin')
+  @Responds(null, { status: 204 })
   async delete(@Query({ schema: categoryGroupIdQuerySchema }) query: { id: number }): Promise<void> {
     await this.categories.delete(query.id);
   }

@@ -1,13 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
+  correlationDataDtoSchema,
   correlationDataQuerySchema,
+  correlationPairOptionDtoSchema,
   multipleCorrelationPairsQuerySchema,
   type CorrelationDataDto,
   type CorrelationDataQuery,
   type CorrelationPairOptionDto,
   type MultipleCorrelationPairsQuery,
 } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { RequireFeature, Responds } from '@plantlens/platform';
 import { CategoryService } from '../category/category.service';
 import { CorrelationService } from './correlation.service';
 
@@ -20,6 +22,7 @@ export class CorrelationController {
   ) {}
 
   @Get('correlation-data')
+  @Responds(correlationDataDtoSchema)
   async correlationData(
     @Query({ schema: correlationDataQuerySchema }) query: CorrelationDataQuery,
   ): Promise<CorrelationDataDto> {
@@ -29,6 +32,7 @@ export class CorrelationController {
   }
 
   @Get('multiple-correlation-pairs')
+  @Responds(correlationPairOptionDtoSchema.array())
   multipleCorrelationPairs(
     @Query({ schema: multipleCorrelationPairsQuerySchema }) query: MultipleCorrelationPairsQuery,
   ): Promise<CorrelationPairOptionDto[]> {

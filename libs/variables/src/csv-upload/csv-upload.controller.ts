@@ -17,8 +17,9 @@ import {
   csvUploadQuerySchema,
   type CsvUploadQuery,
   type CsvUploadResponseDto,
+  csvUploadResponseDtoSchema,
 } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { RequireFeature, Responds } from '@plantlens/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { CsvUploadService, fileTooLarge } from './csv-upload.service';
@@ -46,6 +47,7 @@ export class CsvUploadController implements OnModuleInit {
   @Post()
   @HttpCode(HttpStatus.OK)
   @RequireFeature('Superadmin')
+  @Responds(csvUploadResponseDtoSchema)
   @ApiConsumes(...CSV_UPLOAD_CONTENT_TYPES, CSV_UPLOAD_MULTIPART_TYPE)
   async upload(
     @Query({ schema: csvUploadQuerySchema }) query: CsvUploadQuery,

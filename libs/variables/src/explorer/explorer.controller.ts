@@ -1,14 +1,17 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
+  rawPointsPageDtoSchema,
   rawPointsQuerySchema,
+  timelineDataDtoSchema,
   timelineDataQuerySchema,
   type RawPointsPageDto,
   type RawPointsQuery,
   type TimelineDataDto,
   type TimelineDataQuery,
   type VariableMinimalDto,
+  variableMinimalDtoSchema,
 } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { RequireFeature, Responds } from '@plantlens/platform';
 import { RawPointsService } from './raw-points.service';
 import { TimelineService } from './timeline.service';
 
@@ -21,11 +24,13 @@ export class ExplorerController {
   ) {}
 
   @Get('variables')
+  @Responds(variableMinimalDtoSchema.array())
   variables(): Promise<VariableMinimalDto[]> {
     return this.timeline.listVariables();
   }
 
   @Get('timeline-data')
+  @Responds(timelineDataDtoSchema)
   timelineData(
     @Query({ schema: timelineDataQuerySchema }) query: TimelineDataQuery,
   ): Promise<TimelineDataDto> {
@@ -33,6 +38,7 @@ export class ExplorerController {
   }
 
   @Get('raw-points')
+  @Responds(rawPointsPageDtoSchema)
   rawPoints(@Query({ schema: rawPointsQuerySchema }) query: RawPointsQuery): Promise<RawPointsPageDto> {
     return this.rawPointPages.page(query);
   }

@@ -1,7 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   permissionChangeQuerySchema,
+  permissionOverlapDtoSchema,
+  permissionRowDtoSchema,
   queryCreateSchema,
+  queryDtoSchema,
   queryIdParamsSchema,
   queryIdQuerySchema,
   queryListQuerySchema,
@@ -15,7 +18,13 @@ import {
   type QueryPermissionChangeParams,
   type QueryUpdate,
 } from '@plantlens/contracts';
-import { CurrentAccessToken, CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
+import {
+  CurrentAccessToken,
+  CurrentUser,
+  RequireFeature,
+  Responds,
+  type AuthenticatedUser,
+} from '@plantlens/platform';
 import { QueryService } from './query.service';
 
 // Spec part 1 §7 "Queries". Every route needs the Query feature; the per-query rights are the service's.
@@ -25,6 +34,7 @@ export class QueryController {
   constructor(private readonly queries: QueryService) {}
 
   @Get()
+  @Responds(queryDtoSchema.array())
   list(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: queryListQuerySchema }) query: QueryListQuery,
@@ -33,6 +43,7 @@ export class QueryController {
   }
 
   @Post()
+  @Responds(queryDtoSchema)
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body({ schema: queryCreateSchema }) body: QueryCreate,
@@ -41,6 +52,7 @@ export class QueryController {
   }
 
   @Put()
+  @Responds(queryDtoSchema)
   update(
     @CurrentUser() user: AuthenticatedUser,
     @Body({ schema: queryUpdateSchema }) body: QueryUpdate,
@@ -50,6 +62,7 @@ export class QueryController {
 
   @Delete()
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   async delete(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: queryIdQuerySchema }) query: { id: number },
@@ -58,6 +71,7 @@ export class QueryController {
   }
 
   @Get(':id/permissions/users')
+  @Responds(permissionRowDtoSchema.array())
   users(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentAccessToken() accessToken: string,
@@ -67,6 +81,7 @@ export class QueryController {
   }
 
   @Get(':id/permissions/groups')
+  @Responds(permissionRowDtoSchema.array())
   groups(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentAccessToken() accessToken: string,
@@ -76,6 +91,11 @@ export class QueryController {
   }
 
   @Put(':id/permission/:permissionType/:userOrGroup/:targetId')
+  @Responds(permissionRowDtoSchema, { description: 'the row granted, as identity answers it' })
+  @Responds(permissionOverlapDtoSchema, {
+    status: 409,
+    description: "a group grant above some members' own rights, without raiseMembers=true",
+  })
   grant(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentAccessToken() accessToken: string,
@@ -87,6 +107,7 @@ export class QueryController {
 
   @Delete(':id/permission/:permissionType/:userOrGroup/:targetId')
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   async revoke(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentAccessToken() accessToken: string,

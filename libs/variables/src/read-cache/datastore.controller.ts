@@ -1,11 +1,13 @@
 import { Controller, Delete, Get, Query } from '@nestjs/common';
 import {
   datastoreDeleteQuerySchema,
+  datastoreDeleteResponseDtoSchema,
+  datastoreEntryDtoSchema,
   type DatastoreDeleteQuery,
   type DatastoreDeleteResponseDto,
   type DatastoreEntryDto,
 } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { RequireFeature, Responds } from '@plantlens/platform';
 import { ReadCacheService } from './read-cache.service';
 
 // Spec part 1 §7 "Cache": the cache back office, for the super admin only.
@@ -15,11 +17,13 @@ export class DatastoreController {
   constructor(private readonly cache: ReadCacheService) {}
 
   @Get()
+  @Responds(datastoreEntryDtoSchema.array())
   list(): Promise<DatastoreEntryDto[]> {
     return this.cache.list();
   }
 
   @Delete()
+  @Responds(datastoreDeleteResponseDtoSchema)
   async delete(
     @Query({ schema: datastoreDeleteQuerySchema }) query: DatastoreDeleteQuery,
   ): Promise<DatastoreDeleteResponseDto> {

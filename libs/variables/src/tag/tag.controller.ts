@@ -1,7 +1,11 @@
 import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import {
+  tagAssignmentResultDtoSchema,
   tagAssignmentSchema,
   tagChangeQuerySchema,
+  tagConfirmationDtoSchema,
+  tagTreeChangedDtoSchema,
+  tagTreeNodeDtoSchema,
   tagTreeBodySchema,
   type TagAssignment,
   type TagAssignmentResultDto,
@@ -9,7 +13,8 @@ import {
   type TagTreeBody,
   type TagTreeNodeDto,
 } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { RequireFeature, Responds } from '@plantlens/platform';
+import { z } from 'zod';
 import { PICKER_FEATURES } from '../variable/variable.controller';
 import { TagService } from './tag.service';
 
@@ -21,6 +26,7 @@ export class TagController {
 
   @Get('tree')
   @RequireFeature(...PICKER_FEATURES)
+  @Responds(tagTreeNodeDtoSchema.array())
   tree(): Promise<TagTreeNodeDto[]> {
     return this.tags.tree();
   }
@@ -28,6 +34,12 @@ export class TagController {
   // The whole tree; answers the tree as stored.
   @Put()
   @RequireFeature('Admin')
+  @Responds(tagTreeNodeDtoSchema.array())
+  @Responds(z.union([tagConfirmationDtoSchema, tagTreeChangedDtoSchema]), {
+    status: 409,
+    description:
+      'tags in use would become categories (repeat with confirm=true), or the tree changed since read',
+  })
   replace(
     @Body({ schema: tagTreeBodySchema }) body: TagTreeBody,
     @Query({ schema: tagChangeQuerySchema }) query: TagChangeQuery,
@@ -38,6 +50,11 @@ export class TagController {
   // The nodes to delete, with their descendants; answers the tree left.
   @Delete()
   @RequireFeature('Admin')
+  @Responds(tagTreeNodeDtoSchema.array())
+  @Responds(tagConfirmationDtoSchema, {
+    status: 409,
+    description: 'variables carry the tags (repeat with confirm=true)',
+  })
   delete(
     @Body({ schema: tagTreeBodySchema }) body: TagTreeBody,
     @Query({ schema: tagChangeQuerySchema }) query: TagChangeQuery,
@@ -47,12 +64,14 @@ export class TagController {
 
   @Put('add')
   @RequireFeature('Admin')
+  @Responds(tagAssignmentResultDtoSchema)
   add(@Body({ schema: tagAssignmentSchema }) body: TagAssignment): Promise<TagAssignmentResultDto> {
     return this.tags.assign(body);
   }
 
   @Put('remove')
   @RequireFeature('Admin')
+  @Responds(tagAssignmentResultDtoSchema)
   remove(@Body({ schema: tagAssignmentSchema }) body: TagAssignment): Promise<TagAssignmentResultDto> {
     return this.tags.unassign(body);
   }

@@ -1,7 +1,10 @@
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import {
   rawVariableDeclareDtoSchema,
+  rawVariableDeclareResponseDtoSchema,
+  variableMinimalDtoSchema,
   variableMinimalQuerySchema,
+  variablePageDtoSchema,
   variablePageQuerySchema,
   variableSearchQuerySchema,
   variableTaggedExistsQuerySchema,
@@ -17,7 +20,8 @@ import {
   type VariableTaggedExistsQuery,
   type VariableTaggedQuery,
 } from '@plantlens/contracts';
-import { AllowServiceToken, RequireFeature } from '@plantlens/platform';
+import { AllowServiceToken, RequireFeature, Responds } from '@plantlens/platform';
+import { z } from 'zod';
 import { VariableService } from './variable.service';
 
 // The variable pickers (minimal, search, tagged) and the tag tree serve every screen that chooses variables: explorer,
@@ -42,6 +46,7 @@ export class VariableController {
   @Post('raw/declare')
   @AllowServiceToken()
   @RequireFeature('RawVariable')
+  @Responds(rawVariableDeclareResponseDtoSchema)
   async declare(
     @Body({ schema: rawVariableDeclareDtoSchema }) body: RawVariableDeclareDto,
   ): Promise<RawVariableDeclareResponseDto> {
@@ -52,6 +57,7 @@ export class VariableController {
   @Get('minimal')
   @AllowServiceToken()
   @RequireFeature(...PICKER_FEATURES)
+  @Responds(variableMinimalDtoSchema.array())
   minimal(
     @Query({ schema: variableMinimalQuerySchema }) query: VariableMinimalQuery,
   ): Promise<VariableMinimalDto[]> {
@@ -60,6 +66,7 @@ export class VariableController {
 
   @Get('minimal/search')
   @RequireFeature(...PICKER_FEATURES)
+  @Responds(variableMinimalDtoSchema.array())
   search(
     @Query({ schema: variableSearchQuerySchema }) query: VariableSearchQuery,
   ): Promise<VariableMinimalDto[]> {
@@ -68,6 +75,7 @@ export class VariableController {
 
   @Get('minimal/tagged')
   @RequireFeature(...PICKER_FEATURES)
+  @Responds(variableMinimalDtoSchema.array())
   tagged(
     @Query({ schema: variableTaggedQuerySchema }) query: VariableTaggedQuery,
   ): Promise<VariableMinimalDto[]> {
@@ -76,6 +84,7 @@ export class VariableController {
 
   @Get('minimal/tagged/exists')
   @RequireFeature(...PICKER_FEATURES)
+  @Responds(z.boolean(), { description: 'true when a variable carries all the tags' })
   taggedExists(
     @Query({ schema: variableTaggedExistsQuerySchema }) query: VariableTaggedExistsQuery,
   ): Promise<boolean> {
@@ -85,6 +94,7 @@ export class VariableController {
   // The variable tables: variable management and the tag screens (Admin), the raw variable list (RawVariable).
   @Get('page')
   @RequireFeature('Admin', 'RawVariable')
+  @Responds(variablePageDtoSchema)
   page(@Query({ schema: variablePageQuerySchema }) query: VariablePageQuery): Promise<VariablePageDto> {
     return this.variables.page(query);
   }
