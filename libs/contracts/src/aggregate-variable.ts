@@ -230,7 +230,7 @@ export const ruleByVariablesQuerySchema = z.object({
   }),
 });
 export type RuleByVariablesQuery = z.infer<typeof ruleByVariablesQuerySchema>;
-export const ruleReferenceDtoSchema = z.object({
+export const ruleReferenceDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   variableIds: z.array(z.number().int()),

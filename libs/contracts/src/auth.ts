@@ -44,12 +44,12 @@ export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken:
 export type TokenPairDto = z.infer<typeof tokenPairSchema>;
 
 // GET /api/web/account
-export const accountDtoSchema = z.object({ username: z.string(), authorities: z.array(z.string()) });
+export const accountDtoSchema = z.strictObject({ username: z.string(), authorities: z.array(z.string()) });
 export type AccountDto = z.infer<typeof accountDtoSchema>;
 
 // GET /api/web/account/profile — the personal area's "My profile" and "Roles and permissions": the signed-in
 // user's own record, his groups with the permission flags each grants, and the authorities they add up to.
-export const accountProfileDtoSchema = z.object({
+export const accountProfileDtoSchema = z.strictObject({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),

@@ -10,7 +10,7 @@ export const GroupMessages = {
 } as const;
 
 // Spec part 1 §3 "Group"; parentId is null only for the root group.
-export const groupDtoSchema = z.object({
+export const groupDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   parentId: z.number().int().nullable(),
@@ -42,7 +42,7 @@ export const GROUP_PERMISSION_FLAGS = Object.keys(GROUP_PERMISSION_AUTHORITIES) 
 
 // GET/PUT /api/web/group/{id}/permission/ — every flag, true when granted. PUT may send a subset
 // (missing flags are left unchanged).
-export const groupPermissionsDtoSchema = z.object(
+export const groupPermissionsDtoSchema = z.strictObject(
   Object.fromEntries(GROUP_PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
     GroupPermissionFlag,
     z.ZodBoolean
@@ -55,7 +55,7 @@ export type GroupPermissionsUpdateDto = z.infer<typeof groupPermissionsUpdateSch
 // ---- Responses ----------------------------------------------------------------------------------------
 
 // GET /api/web/group/{id}/user/, and the answer of adding or removing a member: the group's members.
-export const groupMemberDtoSchema = z.object({
+export const groupMemberDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   email: z.string().nullable(),

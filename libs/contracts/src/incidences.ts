@@ -131,7 +131,7 @@ export type ManageSummary = z.infer<typeof manageSummarySchema>;
 
 // ---- Responses ----------------------------------------------------------------------------------------
 
-export const paginationDtoSchema = z.object({
+export const paginationDtoSchema = z.strictObject({
   totalPages: z.number().int(),
   /** 1-based */
   currentPage: z.number().int(),
@@ -140,7 +140,7 @@ export const paginationDtoSchema = z.object({
 export type PaginationDto = z.infer<typeof paginationDtoSchema>;
 
 // One day of the evolution strip: date as [year, month 1-12, day] (UTC).
-export const dayEvolutionDtoSchema = z.object({
+export const dayEvolutionDtoSchema = z.strictObject({
   date: z.tuple([z.number().int(), z.number().int(), z.number().int()]),
   /** activations / evaluations of that day, 0 without evaluations */
   ratio: z.number(),
@@ -150,10 +150,15 @@ export const dayEvolutionDtoSchema = z.object({
 export type DayEvolutionDto = z.infer<typeof dayEvolutionDtoSchema>;
 
 // Spec §3 "Incidence summary v2". Dates in unix seconds.
-export const incidenceSummaryV2DtoSchema = z.object({
+export const incidenceSummaryV2DtoSchema = z.strictObject({
   id: z.number().int(),
   /** canEdit (beyond the spec): the caller may change the status, resolve and switch the rule */
-  rule: z.object({ id: z.number().int(), name: z.string(), isEnabled: z.boolean(), canEdit: z.boolean() }),
+  rule: z.strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    isEnabled: z.boolean(),
+    canEdit: z.boolean(),
+  }),
   firstActivationDate: z.number().int(),
   lastActivationDate: z.number().int(),
   /** activations / evaluations over the summary's days (first to last activation, UTC), in percent */
@@ -165,7 +170,11 @@ export const incidenceSummaryV2DtoSchema = z.object({
   /** current status: the latest of historicStatus */
   status: incidenceStatusSchema,
   historicStatus: z.array(
-    z.object({ status: incidenceStatusSchema, date: z.number().int(), userId: z.number().int().nullable() }),
+    z.strictObject({
+      status: incidenceStatusSchema,
+      date: z.number().int(),
+      userId: z.number().int().nullable(),
+    }),
   ),
   evolutionLast30Days: z.array(dayEvolutionDtoSchema),
   /** the rule's variables, for the explorer link */
@@ -175,14 +184,14 @@ export const incidenceSummaryV2DtoSchema = z.object({
 });
 export type IncidenceSummaryV2Dto = z.infer<typeof incidenceSummaryV2DtoSchema>;
 
-export const incidenceSummaryV2PageDtoSchema = z.object({
+export const incidenceSummaryV2PageDtoSchema = z.strictObject({
   data: z.array(incidenceSummaryV2DtoSchema),
   pagination: paginationDtoSchema,
 });
 export type IncidenceSummaryV2PageDto = z.infer<typeof incidenceSummaryV2PageDtoSchema>;
 
 // A status change as the older calls show it; offsetDateTime is ISO 8601 with offset (UTC).
-export const statusChangeDtoSchema = z.object({
+export const statusChangeDtoSchema = z.strictObject({
   status: incidenceStatusSchema,
   offsetDateTime: z.string(),
   /** null for the NEW entry the engine writes */
@@ -191,7 +200,7 @@ export const statusChangeDtoSchema = z.object({
 export type StatusChangeDto = z.infer<typeof statusChangeDtoSchema>;
 
 // Spec §3 "Older v1 summary".
-export const incidenceSummaryV1DtoSchema = z.object({
+export const incidenceSummaryV1DtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   ruleId: z.number().int(),
@@ -210,14 +219,14 @@ export const incidenceSummaryV1DtoSchema = z.object({
   statusChanges: z.array(statusChangeDtoSchema),
   /** the last 30 days, oldest first; date YYYY-MM-DD (UTC) */
   dayEvaluations: z.array(
-    z.object({ date: z.string(), evaluations: z.number().int(), activations: z.number().int() }),
+    z.strictObject({ date: z.string(), evaluations: z.number().int(), activations: z.number().int() }),
   ),
 });
 export type IncidenceSummaryV1Dto = z.infer<typeof incidenceSummaryV1DtoSchema>;
 
 // Envelope of the older list calls (v1 and closed-summaries).
 function pagedListDtoSchema<Item extends z.ZodType>(item: Item) {
-  return z.object({
+  return z.strictObject({
     data: z.array(item),
     totalPages: z.number().int(),
     currentPage: z.number().int(),
@@ -229,7 +238,7 @@ export type PagedListDto<T> = z.infer<ReturnType<typeof pagedListDtoSchema<z.Zod
 export const incidenceSummaryV1PageDtoSchema = pagedListDtoSchema(incidenceSummaryV1DtoSchema);
 
 // Spec §3 "Historic incidence row".
-export const historicIncidenceRowDtoSchema = z.object({
+export const historicIncidenceRowDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   ruleId: z.number().int(),
@@ -246,7 +255,7 @@ export type HistoricIncidenceRowDto = z.infer<typeof historicIncidenceRowDtoSche
 export const historicIncidencePageDtoSchema = pagedListDtoSchema(historicIncidenceRowDtoSchema);
 
 // Spec §3 "Current-status asset (map)": flat; the web shapes the tree by parentId.
-export const currentStatusAssetDtoSchema = z.object({
+export const currentStatusAssetDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   parentId: z.number().int().nullable(),

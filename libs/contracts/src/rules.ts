@@ -182,14 +182,14 @@ export const ruleIdQuerySchema = z.object({ id: pathIdSchema });
  * service on the first `asset-alarms` event. Its condition is "failure code = errorCode" without a variable
  * (varOneId 0, varOneIds empty); only name, enabled, e-mails and tags change, like any rule's.
  */
-export const assetAlarmSourceDtoSchema = z.object({
+export const assetAlarmSourceDtoSchema = z.strictObject({
   asset: z.string(),
   errorCode: z.number().int(),
 });
 export type AssetAlarmSourceDto = z.infer<typeof assetAlarmSourceDtoSchema>;
 
 // Spec §3 "Rule": one row of the list (and the answer of GET by id, POST, PUT).
-export const ruleIncidenceDtoSchema = z.object({
+export const ruleIncidenceDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   enabled: z.boolean(),
@@ -276,7 +276,7 @@ export type RuleDryRunDto = z.input<typeof ruleDryRunSchema>;
 export type RuleDryRun = z.infer<typeof ruleDryRunSchema>;
 
 /** One incidence the rule would have opened. */
-export const ruleDryRunIncidenceDtoSchema = z.object({
+export const ruleDryRunIncidenceDtoSchema = z.strictObject({
   /** epoch ms: when the condition began to hold (the incidence's begin, as live) */
   openedAt: z.number().int(),
   /** epoch ms of its close; null when still open at the end of the range */
@@ -290,7 +290,7 @@ export const ruleDryRunIncidenceDtoSchema = z.object({
 });
 export type RuleDryRunIncidenceDto = z.infer<typeof ruleDryRunIncidenceDtoSchema>;
 
-export const ruleDryRunResultDtoSchema = z.object({
+export const ruleDryRunResultDtoSchema = z.strictObject({
   from: z.number().int(),
   to: z.number().int(),
   /** points of the rule's variables read */

@@ -35,7 +35,7 @@ export const passwordSchema = z
   .refine(isValidPassword, UserMessages.passwordRule);
 
 // Spec part 1 §3 "User". superAdmin is read-only.
-export const userDtoSchema = z.object({
+export const userDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   email: z.string().nullable(),

@@ -84,7 +84,7 @@ export function valveTorqueLimitAtLevel(operation: ValveOperation, level: number
  */
 export const VALVE_LOW_STEAM_PRESSURE_BAR = 7.5;
 
-export const limitCurvePointDtoSchema = z.object({
+export const limitCurvePointDtoSchema = z.strictObject({
   /** opening in %, one of valveCurveOpeningLevel(0..120) */
   openingLevel: z.number(),
   limit: z.number(),
@@ -104,7 +104,7 @@ export function valveLimitCurve(operation: ValveOperation): LimitCurvePointDto[]
  * median torque. `values` has 121 entries over the opening axis from 100 down to 0 (spec §9), null where
  * no actuation gave a reading at that level.
  */
-export const normalCurveDtoSchema = z.object({
+export const normalCurveDtoSchema = z.strictObject({
   asset: z.string(),
   operation: z.enum(VALVE_OPERATIONS),
   values: z.array(z.number().nullable()),
@@ -116,13 +116,13 @@ export const normalCurveDtoSchema = z.object({
 });
 export type NormalCurveDto = z.infer<typeof normalCurveDtoSchema>;
 
-const operationCurvesDtoSchema = z.object({
+const operationCurvesDtoSchema = z.strictObject({
   limit: z.array(limitCurvePointDtoSchema),
   normal: normalCurveDtoSchema.nullable(),
 });
 
 /** GET /api/web/ampo/reference-curves/?asset= — limits always; normal null until one was learned. */
-export const referenceCurvesDtoSchema = z.object({
+export const referenceCurvesDtoSchema = z.strictObject({
   asset: z.string(),
   opening: operationCurvesDtoSchema,
   closure: operationCurvesDtoSchema,
@@ -133,10 +133,10 @@ export type ReferenceCurvesDto = z.infer<typeof referenceCurvesDtoSchema>;
 export const NORMAL_CURVE_MIN_ACTUATIONS = 5;
 
 /** POST /api/web/ampo/normal-curves/learn/ — the curves stored, and the valve operations left without one. */
-export const normalCurveLearnResultDtoSchema = z.object({
+export const normalCurveLearnResultDtoSchema = z.strictObject({
   learned: z.array(normalCurveDtoSchema),
   skipped: z.array(
-    z.object({
+    z.strictObject({
       asset: z.string(),
       operation: z.enum(VALVE_OPERATIONS),
       faultFreeActuations: z.number().int(),
@@ -148,7 +148,7 @@ export type NormalCurveLearnResultDto = z.infer<typeof normalCurveLearnResultDto
 
 // ---- Plant model --------------------------------------------------------------------------------------
 
-export const valveAssetDtoSchema = z.object({
+export const valveAssetDtoSchema = z.strictObject({
   /** gate01 … switch01 */
   id: z.string(),
   label: z.string(),
@@ -164,14 +164,14 @@ export const valveAssetDtoSchema = z.object({
 });
 export type ValveAssetDto = z.infer<typeof valveAssetDtoSchema>;
 
-export const assetTypeNodeDtoSchema = z.object({
+export const assetTypeNodeDtoSchema = z.strictObject({
   type: z.enum(VALVE_ASSET_TYPES),
   label: z.string(),
   children: z.array(valveAssetDtoSchema),
 });
 export type AssetTypeNodeDto = z.infer<typeof assetTypeNodeDtoSchema>;
 
-export const cokeDrumNodeDtoSchema = z.object({
+export const cokeDrumNodeDtoSchema = z.strictObject({
   /** cokeDrumA */
   id: z.string(),
   label: z.string(),
@@ -259,14 +259,14 @@ export type NormalCurveLearnDto = z.infer<typeof normalCurveLearnSchema>;
 /** GET /api/web/ampo/valve-actuations/ — how many actuations since fromDate. */
 export const valveActuationCountDtoSchema = z.number().int().min(0);
 
-export const valvePointDtoSchema = z.object({
+export const valvePointDtoSchema = z.strictObject({
   /** epoch seconds, with the milliseconds as decimals */
   dateTime: z.number(),
   value: z.number(),
 });
 export type ValvePointDto = z.infer<typeof valvePointDtoSchema>;
 
-export const assetErrorDtoSchema = z.object({
+export const assetErrorDtoSchema = z.strictObject({
   /** the actuation's span, epoch seconds */
   beginDate: z.number().int(),
   endDate: z.number().int(),
@@ -274,17 +274,17 @@ export const assetErrorDtoSchema = z.object({
 });
 export type AssetErrorDto = z.infer<typeof assetErrorDtoSchema>;
 
-export const assetStatusDtoSchema = z.object({
+export const assetStatusDtoSchema = z.strictObject({
   assetName: z.string(),
   assetErrors: z.array(assetErrorDtoSchema),
 });
 export type AssetStatusDto = z.infer<typeof assetStatusDtoSchema>;
 
 /** GET /api/web/ampo/plant-current-status/ (spec §3 "Current status response"). */
-export const plantCurrentStatusDtoSchema = z.object({
+export const plantCurrentStatusDtoSchema = z.strictObject({
   /** time of the latest valve data, epoch seconds; null when there is none */
   dateTime: z.number().int().nullable(),
-  cokeDrumAStatus: z.object({
+  cokeDrumAStatus: z.strictObject({
     gateStatuses: z.array(assetStatusDtoSchema),
     liftStatuses: z.array(assetStatusDtoSchema),
     switchStatuses: z.array(assetStatusDtoSchema),
@@ -293,7 +293,7 @@ export const plantCurrentStatusDtoSchema = z.object({
 export type PlantCurrentStatusDto = z.infer<typeof plantCurrentStatusDtoSchema>;
 
 /** GET /api/web/ampo/incidence-review/ (spec §3): the valve's signals over the range, raw. */
-export const incidenceReviewDtoSchema = z.object({
+export const incidenceReviewDtoSchema = z.strictObject({
   assetName: z.string(),
   openingValues: z.array(valvePointDtoSchema),
   pairValues: z.array(valvePointDtoSchema),
@@ -305,7 +305,7 @@ export const incidenceReviewDtoSchema = z.object({
 });
 export type IncidenceReviewDto = z.infer<typeof incidenceReviewDtoSchema>;
 
-export const actuationCurveDtoSchema = z.object({
+export const actuationCurveDtoSchema = z.strictObject({
   /** torque ("pair") and opening at the same instants, time order */
   actuationPair: z.array(valvePointDtoSchema),
   openingDegree: z.array(valvePointDtoSchema),
@@ -313,7 +313,7 @@ export const actuationCurveDtoSchema = z.object({
 export type ActuationCurveDto = z.infer<typeof actuationCurveDtoSchema>;
 
 /** GET /api/web/ampo/historic-analysis/ (spec §3): every actuation in the range, by operation. */
-export const historicAnalysisDtoSchema = z.object({
+export const historicAnalysisDtoSchema = z.strictObject({
   openings: z.array(actuationCurveDtoSchema),
   closures: z.array(actuationCurveDtoSchema),
 });
