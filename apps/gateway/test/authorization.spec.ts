@@ -210,6 +210,7 @@ describe('authorization of every route', () => {
       module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...GATEWAY_API_MODULES]),
       config,
       consumerGroup: 'authorization-test',
+      checkResponseContracts: true,
     });
     await app.getHttpAdapter().getInstance().ready();
 

@@ -47,6 +47,7 @@ export async function startMonitorApp(
     module: serviceModule(config, [VariablesModule, ValvesModule]),
     config,
     consumerGroup,
+    checkResponseContracts: true,
   });
   // The monitor calls the variables module over HTTP, at this process's own address.
   await app.listen(0, '127.0.0.1');

@@ -62,6 +62,7 @@ describe('valve screens on the valve monitor’s own analysis of simulated data'
       module: serviceModule(config, [IdentityModule, VariablesModule, ValvesModule]),
       config,
       consumerGroup: 'valve-screens-test',
+      checkResponseContracts: true,
     });
     // The monitor asks the variables module over HTTP, at this process's own address.
     await app.listen(0, '127.0.0.1');

@@ -230,8 +230,9 @@ export const ruleByVariablesQuerySchema = z.object({
   }),
 });
 export type RuleByVariablesQuery = z.infer<typeof ruleByVariablesQuerySchema>;
-export interface RuleReferenceDto {
-  id: number;
-  name: string;
-  variableIds: number[];
-}
+export const ruleReferenceDtoSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  variableIds: z.array(z.number().int()),
+});
+export type RuleReferenceDto = z.infer<typeof ruleReferenceDtoSchema>;

@@ -44,12 +44,12 @@ export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken:
 export type TokenPairDto = z.infer<typeof tokenPairSchema>;
 
 // GET /api/web/account
-export const accountSchema = z.object({ username: z.string(), authorities: z.array(z.string()) });
-export type AccountDto = z.infer<typeof accountSchema>;
+export const accountDtoSchema = z.strictObject({ username: z.string(), authorities: z.array(z.string()) });
+export type AccountDto = z.infer<typeof accountDtoSchema>;
 
 // GET /api/web/account/profile — the personal area's "My profile" and "Roles and permissions": the signed-in
 // user's own record, his groups with the permission flags each grants, and the authorities they add up to.
-export const accountProfileSchema = z.object({
+export const accountProfileDtoSchema = z.strictObject({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),
@@ -58,7 +58,7 @@ export const accountProfileSchema = z.object({
   groups: z.array(z.object({ id: z.number().int(), name: z.string(), permissions: z.array(z.string()) })),
   authorities: z.array(z.string()),
 });
-export type AccountProfileDto = z.infer<typeof accountProfileSchema>;
+export type AccountProfileDto = z.infer<typeof accountProfileDtoSchema>;
 
 // POST /api/auth/signin (registration by e-mail)
 export const signinBodySchema = z.object({

@@ -11,12 +11,12 @@ export const GroupMessages = {
 } as const;
 
 // Spec part 1 §3 "Group"; parentId is null only for the root group.
-export const groupSchema = z.object({
+export const groupDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   parentId: z.number().int().nullable(),
 });
-export type GroupDto = z.infer<typeof groupSchema>;
+export type GroupDto = z.infer<typeof groupDtoSchema>;
 
 const groupName = nameSchema({ message: GroupMessages.nameRequired })
   .trim()
@@ -48,20 +48,23 @@ export const GROUP_PERMISSION_FLAGS = Object.keys(GROUP_PERMISSION_AUTHORITIES) 
 
 // GET/PUT /api/web/group/{id}/permission/ — every flag, true when granted. PUT may send a subset
 // (missing flags are left unchanged).
-export const groupPermissionsSchema = z.object(
+export const groupPermissionsDtoSchema = z.strictObject(
   Object.fromEntries(GROUP_PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
     GroupPermissionFlag,
     z.ZodBoolean
   >,
 );
-export type GroupPermissionsDto = z.infer<typeof groupPermissionsSchema>;
-export const groupPermissionsUpdateSchema = groupPermissionsSchema.partial().strict();
+export type GroupPermissionsDto = z.infer<typeof groupPermissionsDtoSchema>;
+export const groupPermissionsUpdateSchema = groupPermissionsDtoSchema.partial().strict();
 export type GroupPermissionsUpdateDto = z.infer<typeof groupPermissionsUpdateSchema>;
 
-// GET /api/web/group/{id}/user/
-export interface GroupMemberDto {
-  id: number;
-  name: string;
-  email: string | null;
-  enabled: boolean;
-}
+// ---- Responses ----------------------------------------------------------------------------------------
+
+// GET /api/web/group/{id}/user/, and the answer of adding or removing a member: the group's members.
+export const groupMemberDtoSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  enabled: z.boolean(),
+});
+export type GroupMemberDto = z.infer<typeof groupMemberDtoSchema>;

@@ -123,112 +123,142 @@ export const manageSummarySchema = z.preprocess(
 );
 export type ManageSummary = z.infer<typeof manageSummarySchema>;
 
-export interface PaginationDto {
-  totalPages: number;
+// ---- Responses ----------------------------------------------------------------------------------------
+
+export const paginationDtoSchema = z.strictObject({
+  totalPages: z.number().int(),
   /** 1-based */
-  currentPage: number;
-  totalItems: number;
-}
+  currentPage: z.number().int(),
+  totalItems: z.number().int(),
+});
+export type PaginationDto = z.infer<typeof paginationDtoSchema>;
 
 // One day of the evolution strip: date as [year, month 1-12, day] (UTC).
-export interface DayEvolutionDto {
-  date: [number, number, number];
+export const dayEvolutionDtoSchema = z.strictObject({
+  date: z.tuple([z.number().int(), z.number().int(), z.number().int()]),
   /** activations / evaluations of that day, 0 without evaluations */
-  ratio: number;
-  activations: number;
-  totalEvaluations: number;
-}
+  ratio: z.number(),
+  activations: z.number().int(),
+  totalEvaluations: z.number().int(),
+});
+export type DayEvolutionDto = z.infer<typeof dayEvolutionDtoSchema>;
 
 // Spec §3 "Incidence summary v2". Dates in unix seconds.
-export interface IncidenceSummaryV2Dto {
-  id: number;
+export const incidenceSummaryV2DtoSchema = z.strictObject({
+  id: z.number().int(),
   /** canEdit (beyond the spec): the caller may change the status, resolve and switch the rule */
-  rule: { id: number; name: string; isEnabled: boolean; canEdit: boolean };
-  firstActivationDate: number;
-  lastActivationDate: number;
+  rule: z.strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    isEnabled: z.boolean(),
+    canEdit: z.boolean(),
+  }),
+  firstActivationDate: z.number().int(),
+  lastActivationDate: z.number().int(),
   /** activations / evaluations over the summary's days (first to last activation, UTC), in percent */
-  gravityPercent: number;
+  gravityPercent: z.number(),
   /** incidences opened in this summary */
-  totalActivations: number;
+  totalActivations: z.number().int(),
   /** the rule's condition in words; null unless the caller holds ROLE_SUPERADMIN or ROLE_PLANTLENS */
-  origin: string | null;
+  origin: z.string().nullable(),
   /** current status: the latest of historicStatus */
-  status: IncidenceStatus;
-  historicStatus: { status: IncidenceStatus; date: number; userId: number | null }[];
-  evolutionLast30Days: DayEvolutionDto[];
+  status: incidenceStatusSchema,
+  historicStatus: z.array(
+    z.strictObject({
+      status: incidenceStatusSchema,
+      date: z.number().int(),
+      userId: z.number().int().nullable(),
+    }),
+  ),
+  evolutionLast30Days: z.array(dayEvolutionDtoSchema),
   /** the rule's variables, for the explorer link */
-  variableIds: number[];
+  variableIds: z.array(z.number().int()),
   /** an incidence of the summary is open right now */
-  open: boolean;
-}
+  open: z.boolean(),
+});
+export type IncidenceSummaryV2Dto = z.infer<typeof incidenceSummaryV2DtoSchema>;
 
-export interface IncidenceSummaryV2PageDto {
-  data: IncidenceSummaryV2Dto[];
-  pagination: PaginationDto;
-}
+export const incidenceSummaryV2PageDtoSchema = z.strictObject({
+  data: z.array(incidenceSummaryV2DtoSchema),
+  pagination: paginationDtoSchema,
+});
+export type IncidenceSummaryV2PageDto = z.infer<typeof incidenceSummaryV2PageDtoSchema>;
 
 // A status change as the older calls show it; offsetDateTime is ISO 8601 with offset (UTC).
-export interface StatusChangeDto {
-  status: IncidenceStatus;
-  offsetDateTime: string;
+export const statusChangeDtoSchema = z.strictObject({
+  status: incidenceStatusSchema,
+  offsetDateTime: z.string(),
   /** null for the NEW entry the engine writes */
-  userId: number | null;
-}
+  userId: z.number().int().nullable(),
+});
+export type StatusChangeDto = z.infer<typeof statusChangeDtoSchema>;
 
 // Spec §3 "Older v1 summary".
-export interface IncidenceSummaryV1Dto {
-  id: number;
-  name: string;
-  ruleId: number;
+export const incidenceSummaryV1DtoSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  ruleId: z.number().int(),
   /** ISO 8601 */
-  firstActivation: string;
-  lastActivation: string;
+  firstActivation: z.string(),
+  lastActivation: z.string(),
   /** 0 to 1 */
-  gravity: number;
-  numberOfRealActivations: number;
+  gravity: z.number(),
+  numberOfRealActivations: z.number().int(),
   /** null unless the caller holds ROLE_SUPERADMIN, ROLE_PLANTLENS or INCIDENCEORIGEN */
-  origin: string | null;
-  enabled: boolean;
+  origin: z.string().nullable(),
+  enabled: z.boolean(),
   /** beyond the spec: the caller may change the status, resolve and switch the rule */
-  canEdit: boolean;
-  status: IncidenceStatus;
-  statusChanges: StatusChangeDto[];
+  canEdit: z.boolean(),
+  status: incidenceStatusSchema,
+  statusChanges: z.array(statusChangeDtoSchema),
   /** the last 30 days, oldest first; date YYYY-MM-DD (UTC) */
-  dayEvaluations: { date: string; evaluations: number; activations: number }[];
-}
+  dayEvaluations: z.array(
+    z.strictObject({ date: z.string(), evaluations: z.number().int(), activations: z.number().int() }),
+  ),
+});
+export type IncidenceSummaryV1Dto = z.infer<typeof incidenceSummaryV1DtoSchema>;
 
 // Envelope of the older list calls (v1 and closed-summaries).
-export interface PagedListDto<T> {
-  data: T[];
-  totalPages: number;
-  currentPage: number;
-  count: number;
+function pagedListDtoSchema<Item extends z.ZodType>(item: Item) {
+  return z.strictObject({
+    data: z.array(item),
+    totalPages: z.number().int(),
+    currentPage: z.number().int(),
+    count: z.number().int(),
+  });
 }
+export type PagedListDto<T> = z.infer<ReturnType<typeof pagedListDtoSchema<z.ZodType<T>>>>;
+
+export const incidenceSummaryV1PageDtoSchema = pagedListDtoSchema(incidenceSummaryV1DtoSchema);
 
 // Spec §3 "Historic incidence row".
-export interface HistoricIncidenceRowDto {
-  id: number;
-  name: string;
-  ruleId: number;
-  numberOfRealActivations: number;
-  origin: string | null;
+export const historicIncidenceRowDtoSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  ruleId: z.number().int(),
+  numberOfRealActivations: z.number().int(),
+  origin: z.string().nullable(),
   /** ISO 8601 */
-  firstActivation: string;
-  lastActivation: string;
-  statusChanges: StatusChangeDto[];
-  variableIds: number[];
-}
+  firstActivation: z.string(),
+  lastActivation: z.string(),
+  statusChanges: z.array(statusChangeDtoSchema),
+  variableIds: z.array(z.number().int()),
+});
+export type HistoricIncidenceRowDto = z.infer<typeof historicIncidenceRowDtoSchema>;
+
+export const historicIncidencePageDtoSchema = pagedListDtoSchema(historicIncidenceRowDtoSchema);
 
 // Spec §3 "Current-status asset (map)": flat; the web shapes the tree by parentId.
-export interface CurrentStatusAssetDto {
-  id: number;
-  name: string;
-  parentId: number | null;
-  lat: number | null;
-  lng: number | null;
+export const currentStatusAssetDtoSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   /** unresolved incidence summaries of the rules on this asset the caller may read; null: not available */
-  count: number | null;
-}
+  count: z.number().int().nullable(),
+});
+export type CurrentStatusAssetDto = z.infer<typeof currentStatusAssetDtoSchema>;
 
 // Beyond the spec: PUT /api/web/current-status-incidence/assets, the plant's layout for the map. Assets are
 // made when a rule names one (its first variable's client reference up to "_"); an administrator or a data

@@ -180,40 +180,42 @@ export const ruleIdQuerySchema = z.object({ id: pathIdSchema });
  * service on the first `asset-alarms` event. Its condition is "failure code = errorCode" without a variable
  * (varOneId 0, varOneIds empty); only name, enabled, e-mails and tags change, like any rule's.
  */
-export interface AssetAlarmSourceDto {
-  asset: string;
-  errorCode: number;
-}
+export const assetAlarmSourceDtoSchema = z.strictObject({
+  asset: z.string(),
+  errorCode: z.number().int(),
+});
+export type AssetAlarmSourceDto = z.infer<typeof assetAlarmSourceDtoSchema>;
 
 // Spec §3 "Rule": one row of the list (and the answer of GET by id, POST, PUT).
-export interface RuleIncidenceDto {
-  id: number;
-  name: string;
-  enabled: boolean;
-  operator: RuleOperator;
+export const ruleIncidenceDtoSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  operator: ruleOperatorSchema,
   /** 0 for an asset-alarm source (it has no variable) */
-  varOneId: number;
-  varTwoId: number | null;
+  varOneId: z.number().int(),
+  varTwoId: z.number().int().nullable(),
   /** the rule's variables, first operand first (what the explorer link shows) */
-  varOneIds: number[];
-  constant: number | null;
-  minDurationSeconds: number;
-  deadband: number;
+  varOneIds: z.array(z.number().int()),
+  constant: z.number().nullable(),
+  minDurationSeconds: z.number().int(),
+  deadband: z.number(),
   /** the condition as JSON text of {operator, varOneId, varTwoId, constant, minDurationSeconds, deadband} */
-  formula: string;
+  formula: z.string(),
   /** comma-separated, as the form edits them */
-  emails: string;
+  emails: z.string(),
   /** epoch seconds */
-  createdAt: number;
-  tags: string[];
+  createdAt: z.number().int(),
+  tags: z.array(z.string()),
   /** the owner's label, null if the caller may not see it or the owner no longer exists */
-  owner: string | null;
-  canEdit: boolean;
-  canDelete: boolean;
-  canShare: boolean;
+  owner: z.string().nullable(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  canShare: z.boolean(),
   /** set on an asset-alarm source, absent or null on a rule */
-  source?: AssetAlarmSourceDto | null;
-}
+  source: assetAlarmSourceDtoSchema.nullable().optional(),
+});
+export type RuleIncidenceDto = z.infer<typeof ruleIncidenceDtoSchema>;
 
 /** A rule's condition as the engine, the formula text and the rule rows hold it. */
 export interface RuleCondition {
@@ -272,32 +274,34 @@ export type RuleDryRunDto = z.input<typeof ruleDryRunSchema>;
 export type RuleDryRun = z.infer<typeof ruleDryRunSchema>;
 
 /** One incidence the rule would have opened. */
-export interface RuleDryRunIncidenceDto {
+export const ruleDryRunIncidenceDtoSchema = z.strictObject({
   /** epoch ms: when the condition began to hold (the incidence's begin, as live) */
-  openedAt: number;
+  openedAt: z.number().int(),
   /** epoch ms of its close; null when still open at the end of the range */
-  closedAt: number | null;
+  closedAt: z.number().int().nullable(),
   /** evaluations and true evaluations from its opening to its close */
-  evaluations: number;
-  activations: number;
+  evaluations: z.number().int(),
+  activations: z.number().int(),
   /** the value and threshold of the point that opened it */
-  value: number;
-  threshold: number;
-}
+  value: z.number(),
+  threshold: z.number(),
+});
+export type RuleDryRunIncidenceDto = z.infer<typeof ruleDryRunIncidenceDtoSchema>;
 
-export interface RuleDryRunResultDto {
-  from: number;
-  to: number;
+export const ruleDryRunResultDtoSchema = z.strictObject({
+  from: z.number().int(),
+  to: z.number().int(),
   /** points of the rule's variables read */
-  points: number;
-  evaluations: number;
-  activations: number;
+  points: z.number().int(),
+  evaluations: z.number().int(),
+  activations: z.number().int(),
   /** every incidence opened in the range (the list holds the first RULE_DRY_RUN_MAX_INCIDENCES) */
-  incidenceCount: number;
-  incidences: RuleDryRunIncidenceDto[];
+  incidenceCount: z.number().int(),
+  incidences: z.array(ruleDryRunIncidenceDtoSchema),
   /** set when a variable had more than RULE_DRY_RUN_MAX_POINTS points: evaluated up to this instant */
-  truncatedAt: number | null;
-}
+  truncatedAt: z.number().int().nullable(),
+});
+export type RuleDryRunResultDto = z.infer<typeof ruleDryRunResultDtoSchema>;
 
 // `catalog` topic, keyed by rule id: a rule was created, changed or deleted; the engine instances reload it.
 export const ruleCatalogEventSchema = z.object({

@@ -35,7 +35,7 @@ export const passwordSchema = textSchema({ message: UserMessages.passwordRule })
   .refine(isValidPassword, UserMessages.passwordRule);
 
 // Spec part 1 §3 "User". superAdmin is read-only.
-export const userSchema = z.object({
+export const userDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   email: z.string().nullable(),
@@ -45,12 +45,14 @@ export const userSchema = z.object({
   groupIds: z.array(z.number().int()),
   directoryId: z.string().nullable().optional(),
 });
-export type UserDto = z.infer<typeof userSchema>;
+export type UserDto = z.infer<typeof userDtoSchema>;
 
 // GET /api/web/user/ for a caller without the UsersGroupsAndPermissions feature: the enabled users as a
 // picker needs them (whom to share with), without e-mail, directory id, groups or flags.
-export const userSummarySchema = userSchema.pick({ id: true, name: true });
-export type UserSummaryDto = z.infer<typeof userSummarySchema>;
+export const userSummaryDtoSchema = userDtoSchema.pick({ id: true, name: true });
+export type UserSummaryDto = z.infer<typeof userSummaryDtoSchema>;
+// GET /api/web/user/ answers full rows to administrators and summaries to anyone else.
+export const userListDtoSchema = z.union([z.array(userDtoSchema), z.array(userSummaryDtoSchema)]);
 
 const userFields = {
   name: userNameSchema,

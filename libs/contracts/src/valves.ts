@@ -85,11 +85,12 @@ export function valveTorqueLimitAtLevel(operation: ValveOperation, level: number
  */
 export const VALVE_LOW_STEAM_PRESSURE_BAR = 7.5;
 
-export interface LimitCurvePointDto {
+export const limitCurvePointDtoSchema = z.strictObject({
   /** opening in %, one of valveCurveOpeningLevel(0..120) */
-  openingLevel: number;
-  limit: number;
-}
+  openingLevel: z.number(),
+  limit: z.number(),
+});
+export type LimitCurvePointDto = z.infer<typeof limitCurvePointDtoSchema>;
 
 /** The limit curve of spec §9 as the points the screens draw and match exactly. */
 export function valveLimitCurve(operation: ValveOperation): LimitCurvePointDto[] {
@@ -104,65 +105,84 @@ export function valveLimitCurve(operation: ValveOperation): LimitCurvePointDto[]
  * median torque. `values` has 121 entries over the opening axis from 100 down to 0 (spec §9), null where
  * no actuation gave a reading at that level.
  */
-export interface NormalCurveDto {
-  asset: string;
-  operation: ValveOperation;
-  values: (number | null)[];
+export const normalCurveDtoSchema = z.strictObject({
+  asset: z.string(),
+  operation: z.enum(VALVE_OPERATIONS),
+  values: z.array(z.number().nullable()),
   /** how many fault-free actuations it was learned from, and the span they cover (epoch seconds) */
-  actuationCount: number;
-  windowBegin: number;
-  windowEnd: number;
-  learnedAt: number;
-}
+  actuationCount: z.number().int(),
+  windowBegin: z.number().int(),
+  windowEnd: z.number().int(),
+  learnedAt: z.number().int(),
+});
+export type NormalCurveDto = z.infer<typeof normalCurveDtoSchema>;
+
+const operationCurvesDtoSchema = z.strictObject({
+  limit: z.array(limitCurvePointDtoSchema),
+  normal: normalCurveDtoSchema.nullable(),
+});
 
 /** GET /api/web/ampo/reference-curves/?asset= — limits always; normal null until one was learned. */
-export interface ReferenceCurvesDto {
-  asset: string;
-  opening: { limit: LimitCurvePointDto[]; normal: NormalCurveDto | null };
-  closure: { limit: LimitCurvePointDto[]; normal: NormalCurveDto | null };
-}
+export const referenceCurvesDtoSchema = z.strictObject({
+  asset: z.string(),
+  opening: operationCurvesDtoSchema,
+  closure: operationCurvesDtoSchema,
+});
+export type ReferenceCurvesDto = z.infer<typeof referenceCurvesDtoSchema>;
 
 /** Fault-free actuations a normal curve needs at least; fewer learn nothing (the limit curves judge alone). */
 export const NORMAL_CURVE_MIN_ACTUATIONS = 5;
 
 /** POST /api/web/ampo/normal-curves/learn/ — the curves stored, and the valve operations left without one. */
-export interface NormalCurveLearnResultDto {
-  learned: NormalCurveDto[];
-  skipped: { asset: string; operation: ValveOperation; faultFreeActuations: number; needed: number }[];
-}
+export const normalCurveLearnResultDtoSchema = z.strictObject({
+  learned: z.array(normalCurveDtoSchema),
+  skipped: z.array(
+    z.strictObject({
+      asset: z.string(),
+      operation: z.enum(VALVE_OPERATIONS),
+      faultFreeActuations: z.number().int(),
+      needed: z.number().int(),
+    }),
+  ),
+});
+export type NormalCurveLearnResultDto = z.infer<typeof normalCurveLearnResultDtoSchema>;
 
 // ---- Plant model --------------------------------------------------------------------------------------
 
-export interface ValveAssetDto {
+export const valveAssetDtoSchema = z.strictObject({
   /** gate01 … switch01 */
-  id: string;
-  label: string;
-  type: ValveAssetType;
-  serialNumber: string | null;
-  tagNumber: string | null;
+  id: z.string(),
+  label: z.string(),
+  type: z.enum(VALVE_ASSET_TYPES),
+  serialNumber: z.string().nullable(),
+  tagNumber: z.string().nullable(),
   /** ISO date (YYYY-MM-DD) of the last maintenance, null when unknown */
-  lastMaintenance: string | null;
+  lastMaintenance: z.iso.date().nullable(),
   /** actuations analysed since the valve monitor started counting */
-  cycleNumber: number;
+  cycleNumber: z.number().int(),
   /** whether its actuations are judged against learned normal curves as well as the limit curves */
-  hasNormalCurve: boolean;
-}
+  hasNormalCurve: z.boolean(),
+});
+export type ValveAssetDto = z.infer<typeof valveAssetDtoSchema>;
 
-export interface AssetTypeNodeDto {
-  type: ValveAssetType;
-  label: string;
-  children: ValveAssetDto[];
-}
+export const assetTypeNodeDtoSchema = z.strictObject({
+  type: z.enum(VALVE_ASSET_TYPES),
+  label: z.string(),
+  children: z.array(valveAssetDtoSchema),
+});
+export type AssetTypeNodeDto = z.infer<typeof assetTypeNodeDtoSchema>;
 
-export interface CokeDrumNodeDto {
+export const cokeDrumNodeDtoSchema = z.strictObject({
   /** cokeDrumA */
-  id: string;
-  label: string;
-  children: AssetTypeNodeDto[];
-}
+  id: z.string(),
+  label: z.string(),
+  children: z.array(assetTypeNodeDtoSchema),
+});
+export type CokeDrumNodeDto = z.infer<typeof cokeDrumNodeDtoSchema>;
 
 /** GET /api/web/ampo/plant-tree/ — coke drums → asset types → assets (spec §3 "Plant tree"). */
-export type PlantTreeDto = CokeDrumNodeDto[];
+export const plantTreeDtoSchema = z.array(cokeDrumNodeDtoSchema);
+export type PlantTreeDto = z.infer<typeof plantTreeDtoSchema>;
 
 /** PUT /api/web/ampo/asset/{id}/ (administrators) — the descriptive fields of a valve. */
 export const valveAssetUpdateSchema = z.object({
@@ -234,58 +254,70 @@ export const normalCurveLearnSchema = z.object({
 });
 export type NormalCurveLearnDto = z.infer<typeof normalCurveLearnSchema>;
 
-export interface ValvePointDto {
-  /** epoch seconds */
-  dateTime: number;
-  value: number;
-}
+// ---- Responses of the three screens -----------------------------------------------------------------
 
-export interface AssetErrorDto {
+/** GET /api/web/ampo/valve-actuations/ — how many actuations since fromDate. */
+export const valveActuationCountDtoSchema = z.number().int().min(0);
+
+export const valvePointDtoSchema = z.strictObject({
+  /** epoch seconds, with the milliseconds as decimals */
+  dateTime: z.number(),
+  value: z.number(),
+});
+export type ValvePointDto = z.infer<typeof valvePointDtoSchema>;
+
+export const assetErrorDtoSchema = z.strictObject({
   /** the actuation's span, epoch seconds */
-  beginDate: number;
-  endDate: number;
-  errorCode: ValveFailureCode;
-}
+  beginDate: z.number().int(),
+  endDate: z.number().int(),
+  errorCode: z.literal(VALVE_FAILURE_CODES),
+});
+export type AssetErrorDto = z.infer<typeof assetErrorDtoSchema>;
 
-export interface AssetStatusDto {
-  assetName: string;
-  assetErrors: AssetErrorDto[];
-}
+export const assetStatusDtoSchema = z.strictObject({
+  assetName: z.string(),
+  assetErrors: z.array(assetErrorDtoSchema),
+});
+export type AssetStatusDto = z.infer<typeof assetStatusDtoSchema>;
 
 /** GET /api/web/ampo/plant-current-status/ (spec §3 "Current status response"). */
-export interface PlantCurrentStatusDto {
+export const plantCurrentStatusDtoSchema = z.strictObject({
   /** time of the latest valve data, epoch seconds; null when there is none */
-  dateTime: number | null;
-  cokeDrumAStatus: {
-    gateStatuses: AssetStatusDto[];
-    liftStatuses: AssetStatusDto[];
-    switchStatuses: AssetStatusDto[];
-  };
-}
+  dateTime: z.number().int().nullable(),
+  cokeDrumAStatus: z.strictObject({
+    gateStatuses: z.array(assetStatusDtoSchema),
+    liftStatuses: z.array(assetStatusDtoSchema),
+    switchStatuses: z.array(assetStatusDtoSchema),
+  }),
+});
+export type PlantCurrentStatusDto = z.infer<typeof plantCurrentStatusDtoSchema>;
 
 /** GET /api/web/ampo/incidence-review/ (spec §3): the valve's signals over the range, raw. */
-export interface IncidenceReviewDto {
-  assetName: string;
-  openingValues: ValvePointDto[];
-  pairValues: ValvePointDto[];
-  flowValues: ValvePointDto[];
-  pressureValues: ValvePointDto[];
+export const incidenceReviewDtoSchema = z.strictObject({
+  assetName: z.string(),
+  openingValues: z.array(valvePointDtoSchema),
+  pairValues: z.array(valvePointDtoSchema),
+  flowValues: z.array(valvePointDtoSchema),
+  pressureValues: z.array(valvePointDtoSchema),
   /** the low-steam-pressure threshold over the same instants as pressureValues */
-  pressureThresholdValues: ValvePointDto[];
-  temperatureValues: ValvePointDto[];
-}
+  pressureThresholdValues: z.array(valvePointDtoSchema),
+  temperatureValues: z.array(valvePointDtoSchema),
+});
+export type IncidenceReviewDto = z.infer<typeof incidenceReviewDtoSchema>;
 
-export interface ActuationCurveDto {
+export const actuationCurveDtoSchema = z.strictObject({
   /** torque ("pair") and opening at the same instants, time order */
-  actuationPair: ValvePointDto[];
-  openingDegree: ValvePointDto[];
-}
+  actuationPair: z.array(valvePointDtoSchema),
+  openingDegree: z.array(valvePointDtoSchema),
+});
+export type ActuationCurveDto = z.infer<typeof actuationCurveDtoSchema>;
 
 /** GET /api/web/ampo/historic-analysis/ (spec §3): every actuation in the range, by operation. */
-export interface HistoricAnalysisDto {
-  openings: ActuationCurveDto[];
-  closures: ActuationCurveDto[];
-}
+export const historicAnalysisDtoSchema = z.strictObject({
+  openings: z.array(actuationCurveDtoSchema),
+  closures: z.array(actuationCurveDtoSchema),
+});
+export type HistoricAnalysisDto = z.infer<typeof historicAnalysisDtoSchema>;
 
 // ---- Events --------------------------------------------------------------------------------------------
 

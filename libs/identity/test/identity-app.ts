@@ -30,6 +30,7 @@ export async function startIdentityApp(
     module: serviceModule(config, modules),
     config,
     consumerGroup: 'identity-test',
+    checkResponseContracts: true,
   });
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -36,6 +36,7 @@ export async function startRulesApp(
     module: serviceModule(config, [RulesModule]),
     config,
     consumerGroup,
+    checkResponseContracts: true,
   });
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -124,7 +124,7 @@ describe('Kafka stopped during a CSV upload', () => {
     const ids = await declareVariables(app, references);
     const token = await app
       .get(AccessTokenService)
-      .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin] });
+      .issue({ id: 1, username: 'root', authorities: [Authorities.superAdmin], sessionVersion: 0 });
     const url = `${await app.getUrl()}/api/web/csv-upload`;
     const stored = async () =>
       (

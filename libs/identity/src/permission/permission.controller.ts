@@ -11,13 +11,17 @@ import {
   Query,
 } from '@nestjs/common';
 import {
+  assignablePermissionNodeDtoSchema,
   effectiveManySchema,
+  effectivePermissionDtoSchema,
+  objectAccessDtoSchema,
   objectOwnerSchema,
   objectTypeSchema,
   objectRefParamsSchema,
   permissionChangeParamsSchema,
   permissionChangeQuerySchema,
   permissionEffectiveQuerySchema,
+  permissionRowDtoSchema,
   type AssignablePermissionNodeDto,
   type EffectiveManyDto,
   type EffectivePermissionDto,
@@ -35,6 +39,7 @@ import {
   CurrentUser,
   OptionalUser,
   RequireFeature,
+  Responds,
   type AuthenticatedUser,
 } from '@plantlens/platform';
 import { z } from 'zod';
@@ -48,11 +53,13 @@ export class PermissionController {
   // The tree of group permission flags shown by /group/permission/list.
   @Get('assignable')
   @RequireFeature('UsersGroupsAndPermissions')
+  @Responds(z.array(assignablePermissionNodeDtoSchema))
   assignable(): AssignablePermissionNodeDto[] {
     return ASSIGNABLE_PERMISSIONS;
   }
 
   @Get(':objectType/:objectId/users')
+  @Responds(z.array(permissionRowDtoSchema))
   users(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: objectRefParamsSchema }) params: ObjectRefParams,
@@ -61,6 +68,7 @@ export class PermissionController {
   }
 
   @Get(':objectType/:objectId/groups')
+  @Responds(z.array(permissionRowDtoSchema))
   groups(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: objectRefParamsSchema }) params: ObjectRefParams,
@@ -71,6 +79,7 @@ export class PermissionController {
   // What a user may do with the object: the caller himself, or (service token) the user named by userId.
   @Get(':objectType/:objectId/effective')
   @AllowServiceToken()
+  @Responds(effectivePermissionDtoSchema)
   effective(
     @OptionalUser() user: AuthenticatedUser | undefined,
     @Param({ schema: objectRefParamsSchema }) params: ObjectRefParams,
@@ -85,6 +94,7 @@ export class PermissionController {
   @Post(':objectType/effective')
   @HttpCode(200)
   @AllowServiceToken()
+  @Responds(z.array(objectAccessDtoSchema))
   effectiveMany(
     @OptionalUser() user: AuthenticatedUser | undefined,
     @Param({ schema: z.object({ objectType: objectTypeSchema }) }) params: { objectType: ObjectType },
@@ -99,6 +109,7 @@ export class PermissionController {
   // when the object is deleted.
   @Put(':objectType/:objectId/owner')
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   @AllowServiceToken()
   @RequireFeature('UsersGroupsAndPermissions')
   async setOwner(
@@ -110,6 +121,7 @@ export class PermissionController {
 
   @Delete(':objectType/:objectId')
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   @AllowServiceToken()
   @RequireFeature('UsersGroupsAndPermissions')
   async deleteObject(@Param({ schema: objectRefParamsSchema }) params: ObjectRefParams): Promise<void> {
@@ -117,6 +129,7 @@ export class PermissionController {
   }
 
   @Put(':objectType/:objectId/:permissionType/:userOrGroup/:targetId')
+  @Responds(permissionRowDtoSchema)
   grant(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: permissionChangeParamsSchema }) params: PermissionChangeParams,
@@ -127,6 +140,7 @@ export class PermissionController {
 
   @Delete(':objectType/:objectId/:permissionType/:userOrGroup/:targetId')
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   async revoke(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: permissionChangeParamsSchema }) params: PermissionChangeParams,

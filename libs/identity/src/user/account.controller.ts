@@ -1,6 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import type { AccountDto, AccountProfileDto } from '@plantlens/contracts';
-import { CurrentUser, type AuthenticatedUser } from '@plantlens/platform';
+import {
+  accountDtoSchema,
+  accountProfileDtoSchema,
+  type AccountDto,
+  type AccountProfileDto,
+} from '@plantlens/contracts';
+import { CurrentUser, Responds, type AuthenticatedUser } from '@plantlens/platform';
 import { UserService } from './user.service';
 
 @Controller('api/web/account')
@@ -9,11 +14,13 @@ export class AccountController {
 
   // Read from the database, not the token: a changed group or admin flag shows at the next reload.
   @Get()
+  @Responds(accountDtoSchema)
   account(@CurrentUser() user: AuthenticatedUser): Promise<AccountDto> {
     return this.users.account(user);
   }
 
   @Get('profile')
+  @Responds(accountProfileDtoSchema)
   profile(@CurrentUser() user: AuthenticatedUser): Promise<AccountProfileDto> {
     return this.users.profile(user);
   }

@@ -4,13 +4,15 @@ import {
   directoryUserQuerySchema,
   directoryUserUpdateSchema,
   idQuerySchema,
+  userDtoSchema,
   type DirectoryUserCreateDto,
   type DirectoryUserUpdateDto,
   type IdQuery,
   type UserDto,
 } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { RequireFeature, Responds } from '@plantlens/platform';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { UserBodyPipe } from './user-body.pipe';
 import { UserService } from './user.service';
 
@@ -23,6 +25,7 @@ export class DirectoryUserController {
 
   // Plain text: the directory id of the user.
   @Get()
+  @Responds(z.string(), { contentType: 'text/plain' })
   async directoryId(
     @Query({ schema: directoryUserQuerySchema }) query: { userId: number },
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -33,16 +36,19 @@ export class DirectoryUserController {
   }
 
   @Post()
+  @Responds(userDtoSchema)
   create(@Body(new UserBodyPipe(directoryUserCreateSchema)) body: DirectoryUserCreateDto): Promise<UserDto> {
     return this.users.create(body);
   }
 
   @Put()
+  @Responds(userDtoSchema)
   update(@Body(new UserBodyPipe(directoryUserUpdateSchema)) body: DirectoryUserUpdateDto): Promise<UserDto> {
     return this.users.update(body);
   }
 
   @Delete()
+  @Responds(userDtoSchema)
   disable(@Query({ schema: idQuerySchema }) query: IdQuery): Promise<UserDto> {
     return this.users.disable(query.id);
   }

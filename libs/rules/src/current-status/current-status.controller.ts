@@ -1,6 +1,18 @@
 import { Body, Controller, Get, HttpCode, Put } from '@nestjs/common';
-import { assetLayoutSchema, type AssetLayout, type CurrentStatusAssetDto } from '@plantlens/contracts';
-import { AllowServiceToken, CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
+import {
+  assetLayoutSchema,
+  currentStatusAssetDtoSchema,
+  type AssetLayout,
+  type CurrentStatusAssetDto,
+} from '@plantlens/contracts';
+import {
+  AllowServiceToken,
+  CurrentUser,
+  RequireFeature,
+  Responds,
+  type AuthenticatedUser,
+} from '@plantlens/platform';
+import { z } from 'zod';
 import { IncidenceService } from '../incidence/incidence.service';
 import { AssetRepository } from './asset.repository';
 
@@ -14,6 +26,7 @@ export class CurrentStatusController {
   ) {}
 
   @Get()
+  @Responds(z.array(currentStatusAssetDtoSchema))
   list(@CurrentUser() user: AuthenticatedUser): Promise<CurrentStatusAssetDto[]> {
     return this.incidences.currentStatus(user);
   }
@@ -21,6 +34,7 @@ export class CurrentStatusController {
   // Beyond the spec: the plant's layout (parents and positions), by an administrator or a data source.
   @Put('assets')
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   @AllowServiceToken()
   @RequireFeature('Admin')
   async place(@Body({ schema: assetLayoutSchema }) body: AssetLayout): Promise<void> {

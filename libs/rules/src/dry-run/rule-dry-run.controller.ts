@@ -1,6 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ruleDryRunSchema, type RuleDryRun, type RuleDryRunResultDto } from '@plantlens/contracts';
-import { CurrentAccessToken, RequireFeature } from '@plantlens/platform';
+import {
+  ruleDryRunResultDtoSchema,
+  ruleDryRunSchema,
+  type RuleDryRun,
+  type RuleDryRunResultDto,
+} from '@plantlens/contracts';
+import { CurrentAccessToken, RequireFeature, Responds } from '@plantlens/platform';
 import { RuleDryRunService } from './rule-dry-run.service';
 
 // Whoever may create rules may try one; the variables service decides which points he may read.
@@ -12,6 +17,7 @@ export class RuleDryRunController {
   // 200, not 201: nothing is created.
   @Post('dry-run')
   @HttpCode(200)
+  @Responds(ruleDryRunResultDtoSchema)
   dryRun(
     @CurrentAccessToken() accessToken: string,
     @Body({ schema: ruleDryRunSchema }) body: RuleDryRun,

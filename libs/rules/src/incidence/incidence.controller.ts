@@ -1,10 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import {
   closedSummariesQuerySchema,
+  historicIncidencePageDtoSchema,
   incidenceIdParamsSchema,
   incidenceListQuerySchema,
   incidenceRuleIdParamsSchema,
   incidenceStatusChangeSchema,
+  incidenceSummaryV1PageDtoSchema,
+  incidenceSummaryV2PageDtoSchema,
   manageSummarySchema,
   type ClosedSummariesQuery,
   type HistoricIncidenceRowDto,
@@ -15,7 +18,7 @@ import {
   type ManageSummary,
   type PagedListDto,
 } from '@plantlens/contracts';
-import { CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
+import { CurrentUser, RequireFeature, Responds, type AuthenticatedUser } from '@plantlens/platform';
 import { IncidenceService } from './incidence.service';
 
 // Spec part 2 §7: /api/web/evaluations-incidence (older list), /v2, status, manage, resolve, closed.
@@ -25,6 +28,7 @@ export class IncidenceController {
   constructor(private readonly incidences: IncidenceService) {}
 
   @Get()
+  @Responds(incidenceSummaryV1PageDtoSchema)
   listV1(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: incidenceListQuerySchema }) query: IncidenceListQuery,
@@ -33,6 +37,7 @@ export class IncidenceController {
   }
 
   @Get('v2')
+  @Responds(incidenceSummaryV2PageDtoSchema)
   listV2(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: incidenceListQuerySchema }) query: IncidenceListQuery,
@@ -41,6 +46,7 @@ export class IncidenceController {
   }
 
   @Get('closed-summaries')
+  @Responds(historicIncidencePageDtoSchema)
   closed(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: closedSummariesQuerySchema }) query: ClosedSummariesQuery,
@@ -50,6 +56,7 @@ export class IncidenceController {
 
   @Put('manage-summary/:ruleId')
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   async manage(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: incidenceRuleIdParamsSchema }) params: { ruleId: number },
@@ -60,6 +67,7 @@ export class IncidenceController {
 
   @Put('resolve-summary/:id')
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   async resolve(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: incidenceIdParamsSchema }) params: { id: number },
@@ -69,6 +77,7 @@ export class IncidenceController {
 
   @Put(':id')
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   async changeStatus(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: incidenceIdParamsSchema }) params: { id: number },

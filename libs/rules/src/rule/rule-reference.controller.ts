@@ -1,10 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
   ruleByVariablesQuerySchema,
+  ruleReferenceDtoSchema,
   type RuleByVariablesQuery,
   type RuleReferenceDto,
 } from '@plantlens/contracts';
-import { AllowServiceToken, RequireFeature } from '@plantlens/platform';
+import { AllowServiceToken, RequireFeature, Responds } from '@plantlens/platform';
+import { z } from 'zod';
 import { RuleRepository } from './rule.repository';
 
 // Which rules read given variables: the variables service asks before deleting an aggregate variable
@@ -17,6 +19,7 @@ export class RuleReferenceController {
   @Get('by-variables')
   @AllowServiceToken()
   @RequireFeature('Admin')
+  @Responds(z.array(ruleReferenceDtoSchema))
   byVariables(
     @Query({ schema: ruleByVariablesQuerySchema }) query: RuleByVariablesQuery,
   ): Promise<RuleReferenceDto[]> {

@@ -4,6 +4,7 @@ import {
   ruleCreateSchema,
   ruleIdParamsSchema,
   ruleIdQuerySchema,
+  ruleIncidenceDtoSchema,
   ruleListQuerySchema,
   ruleUpdateSchema,
   type RuleCreateItem,
@@ -11,7 +12,14 @@ import {
   type RuleListQuery,
   type RuleUpdate,
 } from '@plantlens/contracts';
-import { CurrentAccessToken, CurrentUser, RequireFeature, type AuthenticatedUser } from '@plantlens/platform';
+import {
+  CurrentAccessToken,
+  CurrentUser,
+  RequireFeature,
+  Responds,
+  type AuthenticatedUser,
+} from '@plantlens/platform';
+import { z } from 'zod';
 import { RuleService } from './rule.service';
 
 // Spec part 2 §7 "Incidences and rules": /api/web/rules-incidence. The per-rule rights are the service's.
@@ -21,6 +29,7 @@ export class RuleController {
   constructor(private readonly rules: RuleService) {}
 
   @Get()
+  @Responds(z.array(ruleIncidenceDtoSchema))
   list(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: ruleListQuerySchema }) query: RuleListQuery,
@@ -29,6 +38,7 @@ export class RuleController {
   }
 
   @Get('variable-ids/:id')
+  @Responds(z.array(z.number().int()))
   variableIds(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: ruleIdParamsSchema }) params: { id: number },
@@ -39,6 +49,7 @@ export class RuleController {
   // A text answer: the owner's label (empty when the owner no longer exists). The type is set only on
   // success, so an error still goes out as the JSON error body.
   @Get('owner/:id')
+  @Responds(z.string(), { contentType: 'text/plain' })
   async owner(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: ruleIdParamsSchema }) params: { id: number },
@@ -50,6 +61,7 @@ export class RuleController {
   }
 
   @Get(':id')
+  @Responds(ruleIncidenceDtoSchema)
   get(
     @CurrentUser() user: AuthenticatedUser,
     @Param({ schema: ruleIdParamsSchema }) params: { id: number },
@@ -58,6 +70,7 @@ export class RuleController {
   }
 
   @Post()
+  @Responds(z.array(ruleIncidenceDtoSchema))
   create(
     @CurrentUser() user: AuthenticatedUser,
     @CurrentAccessToken() accessToken: string,
@@ -67,6 +80,7 @@ export class RuleController {
   }
 
   @Put()
+  @Responds(ruleIncidenceDtoSchema)
   update(
     @CurrentUser() user: AuthenticatedUser,
     @Body({ schema: ruleUpdateSchema }) body: RuleUpdate,
@@ -76,6 +90,7 @@ export class RuleController {
 
   @Delete()
   @HttpCode(204)
+  @Responds(null, { status: 204 })
   async delete(
     @CurrentUser() user: AuthenticatedUser,
     @Query({ schema: ruleIdQuerySchema }) query: { id: number },

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import type { PlantCurrentStatusDto } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { plantCurrentStatusDtoSchema, type PlantCurrentStatusDto } from '@plantlens/contracts';
+import { RequireFeature, Responds } from '@plantlens/platform';
 import { CurrentStatusService } from './current-status.service';
 
 // Spec part 2 §7: the valve current status, fetched every 30 seconds.
@@ -10,6 +10,7 @@ export class CurrentStatusController {
   constructor(private readonly status: CurrentStatusService) {}
 
   @Get('plant-current-status')
+  @Responds(plantCurrentStatusDtoSchema)
   current(): Promise<PlantCurrentStatusDto> {
     return this.status.current();
   }

@@ -1,12 +1,14 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
+  historicAnalysisDtoSchema,
   historicAnalysisQuerySchema,
+  valveActuationCountDtoSchema,
   valveActuationsQuerySchema,
   type HistoricAnalysisDto,
   type HistoricAnalysisQuery,
   type ValveActuationsQuery,
 } from '@plantlens/contracts';
-import { RequireFeature } from '@plantlens/platform';
+import { RequireFeature, Responds } from '@plantlens/platform';
 import { HistoricAnalysisService } from './historic-analysis.service';
 
 // Spec part 2 §7: the historic analysis and the actuation count of the valve info card.
@@ -16,6 +18,7 @@ export class HistoricAnalysisController {
   constructor(private readonly historic: HistoricAnalysisService) {}
 
   @Get('historic-analysis')
+  @Responds(historicAnalysisDtoSchema)
   analysis(
     @Query({ schema: historicAnalysisQuerySchema }) query: HistoricAnalysisQuery,
   ): Promise<HistoricAnalysisDto> {
@@ -23,6 +26,7 @@ export class HistoricAnalysisController {
   }
 
   @Get('valve-actuations')
+  @Responds(valveActuationCountDtoSchema)
   actuations(@Query({ schema: valveActuationsQuerySchema }) query: ValveActuationsQuery): Promise<number> {
     return this.historic.actuationCount(query);
   }
