@@ -13,7 +13,8 @@ import type { z } from 'zod';
 // a password that breaks the rule is 428; anything else (a bad e-mail, repeat differing) stays 400.
 @Injectable()
 export class UserBodyPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+  /** public: the OpenAPI document describes the body with it */
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {
     const result = this.schema.safeParse(value);

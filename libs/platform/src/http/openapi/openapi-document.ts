@@ -3,7 +3,7 @@ import { HTTP_CODE_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constant
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DECORATORS } from '@nestjs/swagger';
 import { apiErrorSchema, AuthHeaders } from '@plantlens/contracts';
-import { z, type ZodType } from 'zod';
+import { z, ZodType } from 'zod';
 import { ALLOW_SERVICE_TOKEN, IS_PUBLIC } from '../../auth/auth.decorators';
 import { controllerRoutes, type ControllerRoute } from './controller-routes';
 import { declaredResponses } from './responds.decorator';
@@ -76,12 +76,19 @@ interface RouteArgument {
 function routeArguments(route: ControllerRoute): RouteArgument[] {
   const metadata = (Reflect.getMetadata(ROUTE_ARGS_METADATA, route.controller, route.name) ?? {}) as Record<
     string,
-    { schema?: ZodType }
+    { schema?: ZodType; pipes?: unknown[] }
   >;
   return Object.entries(metadata).map(([key, value]) => ({
     type: Number(key.split(':')[0]) as RouteParamtypes,
-    schema: value.schema,
+    schema: value.schema ?? value.pipes?.map(pipeSchema).find(Boolean),
   }));
+}
+
+// A parameter pipe that validates with its own zod schema (to answer other statuses than 400, like the
+// user form's 412/428) exposes it as `schema`; the document describes the input with it.
+function pipeSchema(pipe: unknown): ZodType | undefined {
+  const schema = (pipe as { schema?: unknown } | null)?.schema;
+  return schema instanceof ZodType ? schema : undefined;
 }
 
 class SchemaConverter {
