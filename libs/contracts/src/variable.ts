@@ -25,7 +25,13 @@ export const clientReferenceSchema = z
     CLIENT_REFERENCE_MAX_LENGTH,
     `client reference must be at most ${CLIENT_REFERENCE_MAX_LENGTH} characters`,
   )
-  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u, 'client reference must not hold control characters')
+  // Control characters (Cc, as ranges the OpenAPI document's readers understand) and line separators; the
+  // format characters (Cf: soft hyphens, zero-width and direction marks) by a refinement.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]+$/u, 'client reference must not hold control characters')
+  .refine((reference) => !/\p{Cf}/u.test(reference), {
+    message: 'client reference must not hold control characters',
+  })
   .refine((reference) => reference.trim() === reference, {
     message: 'client reference must not begin or end with a blank',
   });

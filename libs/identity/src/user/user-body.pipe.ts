@@ -13,7 +13,9 @@ import type { z } from 'zod';
 // a password that breaks the rule is 428; anything else (a bad e-mail, repeat differing) stays 400.
 @Injectable()
 export class UserBodyPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  /** public: the OpenAPI document describes the body with it */
+  /** what the OpenAPI document shows: the body's schema, and the statuses beyond 400 */
+  readonly errorStatuses = [HttpStatus.PRECONDITION_FAILED, HttpStatus.PRECONDITION_REQUIRED];
+
   constructor(readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {

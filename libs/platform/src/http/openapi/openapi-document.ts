@@ -71,6 +71,8 @@ const ERRORS = [400, 401, 404, 409, 413, 429];
 interface RouteArgument {
   type: RouteParamtypes;
   schema?: ZodType;
+  /** error statuses beyond the common ones that the argument's own pipe answers */
+  errorStatuses: number[];
 }
 
 function routeArguments(route: ControllerRoute): RouteArgument[] {
@@ -81,11 +83,14 @@ function routeArguments(route: ControllerRoute): RouteArgument[] {
   return Object.entries(metadata).map(([key, value]) => ({
     type: Number(key.split(':')[0]) as RouteParamtypes,
     schema: value.schema ?? value.pipes?.map(pipeSchema).find(Boolean),
+    errorStatuses: (value.pipes ?? []).flatMap(
+      (pipe) => (pipe as { errorStatuses?: number[] } | null)?.errorStatuses ?? [],
+    ),
   }));
 }
 
-// A parameter pipe that validates with its own zod schema (to answer other statuses than 400, like the
-// user form's 412/428) exposes it as `schema`; the document describes the input with it.
+// A parameter pipe that validates with its own zod schema to answer other statuses than 400 (the user
+// form's 412/428) exposes it as `schema` and those statuses as `errorStatuses`; the document shows both.
 function pipeSchema(pipe: unknown): ZodType | undefined {
   const schema = (pipe as { schema?: unknown } | null)?.schema;
   return schema instanceof ZodType ? schema : undefined;
@@ -163,7 +168,9 @@ function buildOperation(route: ControllerRoute, converter: SchemaConverter): Bui
   const undocumented: string[] = [];
   const parameters: OpenApiParameter[] = [];
   let requestBody: OpenApiOperation['requestBody'];
+  const pipeErrors: number[] = [];
   for (const argument of routeArguments(route)) {
+    pipeErrors.push(...argument.errorStatuses);
     const location =
       argument.type === RouteParamtypes.QUERY
         ? 'query'
@@ -239,6 +246,7 @@ function buildOperation(route: ControllerRoute, converter: SchemaConverter): Bui
     ...(open ? [] : [403]),
     ...(requestBody ? [415] : []),
     ...(pathParameterNames(route.path).length > 0 ? [414] : []),
+    ...pipeErrors,
   ];
   for (const status of errors.sort((a, b) => a - b)) {
     responses[status] ??= {
