@@ -8,8 +8,12 @@ export interface Sample {
   rssMb: Record<string, number | undefined>;
   lagMessages: number;
   pointsPerSecond: number;
+  /** since the start */
   requests: number;
+  /** since the start */
   errors: number;
+  /** the machine's one-minute load average */
+  loadAverage: number;
 }
 export interface Limits {
   maxRssGrowthMb: number;
@@ -43,5 +47,6 @@ export interface Verdict {
 export function slope(points: Point[]): number;
 export function secondHalf<T extends { elapsedS: number }>(samples: T[]): T[];
 export function verdict(samples: Sample[], errorsByKind: Record<string, number>, limits: Limits): Verdict;
+export function thinned<T extends { elapsedS: number }>(samples: T[], everySeconds: number): T[];
 export function samplesTable(samples: Sample[]): string;
 export function verdictText(result: Verdict): string;

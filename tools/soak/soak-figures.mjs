@@ -80,10 +80,34 @@ export function verdict(samples, errorsByKind, limits) {
 const pad = (text, width, right = true) =>
   right ? String(text).padStart(width) : String(text).padEnd(width);
 
-/** The samples as a markdown table: elapsed time, each service's RSS, lag, and the traffic since the last row. */
+/** One sample every `everySeconds` or more of elapsed time, and the last one always. */
+export function thinned(samples, everySeconds) {
+  const kept = [];
+  for (const sample of samples) {
+    const previous = kept[kept.length - 1];
+    if (!previous || sample.elapsedS - previous.elapsedS >= everySeconds - 1e-6) kept.push(sample);
+  }
+  const last = samples[samples.length - 1];
+  if (last && kept[kept.length - 1] !== last) kept.push(last);
+  return kept;
+}
+
+/**
+ * The samples as a markdown table: elapsed minutes, each service's RSS, the consumer lag, the points offered
+ * per second over the sampling interval, the requests and errors counted since the start, and the machine's
+ * one-minute load average.
+ */
 export function samplesTable(samples) {
   const services = Object.keys(samples[0]?.rssMb ?? {});
-  const header = ['min', ...services.map((s) => `${s} RSS MB`), 'lag msgs', 'points/s', 'requests', 'errors'];
+  const header = [
+    'min',
+    ...services.map((s) => `${s} RSS MB`),
+    'lag msgs',
+    'points/s',
+    'requests',
+    'errors',
+    'load',
+  ];
   const rows = samples.map((sample) => [
     (sample.elapsedS / 60).toFixed(1),
     ...services.map((s) => (sample.rssMb[s] === undefined ? '—' : sample.rssMb[s].toFixed(0))),
@@ -91,11 +115,12 @@ export function samplesTable(samples) {
     sample.pointsPerSecond.toFixed(0),
     String(sample.requests),
     String(sample.errors),
+    sample.loadAverage.toFixed(1),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
   const line = (cells) => `| ${cells.map((cell, i) => pad(cell, widths[i], i > 0)).join(' | ')} |`;
   return [
-    line(header.map((title, i) => pad(title, widths[i], false))),
+    `| ${header.map((title, i) => pad(title, widths[i], false)).join(' | ')} |`,
     `| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`,
     ...rows.map(line),
   ].join('\n');

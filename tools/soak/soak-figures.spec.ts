@@ -1,4 +1,12 @@
-import { samplesTable, secondHalf, slope, verdict, verdictText, type Sample } from './soak-figures.mjs';
+import {
+  samplesTable,
+  secondHalf,
+  slope,
+  thinned,
+  verdict,
+  verdictText,
+  type Sample,
+} from './soak-figures.mjs';
 
 const limits = {
   maxRssGrowthMb: 16,
@@ -19,6 +27,7 @@ function run(rss: (t: number) => number, lag: (t: number) => number = () => 0): 
       pointsPerSecond: 4000,
       requests: 12,
       errors: 0,
+      loadAverage: 12.34,
     };
   });
 }
@@ -118,13 +127,20 @@ describe('soak figures', () => {
     expect(verdict([], {}, limits).ok).toBe(false);
   });
 
+  it('thins the samples to a row every so often, keeping the last', () => {
+    const samples = [0, 30, 60, 90, 100].map((elapsedS) => ({ elapsedS }));
+    expect(thinned(samples, 60).map((s) => s.elapsedS)).toEqual([0, 60, 100]);
+    expect(thinned(samples, 30).map((s) => s.elapsedS)).toEqual([0, 30, 60, 90, 100]);
+    expect(thinned([], 60)).toEqual([]);
+  });
+
   it('tabulates the samples in markdown', () => {
     const table = samplesTable(run(() => 123.4).slice(0, 2)).split('\n');
     expect(table).toEqual([
-      '| min | gateway RSS MB | variables RSS MB | lag msgs | points/s | requests | errors |',
-      '| --- | -------------: | ---------------: | -------: | -------: | -------: | -----: |',
-      '| 0.0 |            123 |              200 |        0 |     4000 |       12 |      0 |',
-      '| 0.5 |            123 |              200 |        0 |     4000 |       12 |      0 |',
+      '| min | gateway RSS MB | variables RSS MB | lag msgs | points/s | requests | errors | load |',
+      '| --- | -------------: | ---------------: | -------: | -------: | -------: | -----: | ---: |',
+      '| 0.0 |            123 |              200 |        0 |     4000 |       12 |      0 | 12.3 |',
+      '| 0.5 |            123 |              200 |        0 |     4000 |       12 |      0 | 12.3 |',
     ]);
   });
 });
