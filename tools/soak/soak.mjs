@@ -253,47 +253,39 @@ function every(seconds, task) {
   };
 }
 
+// The explorer's reads in turn: each names its series and time span; the answer must hold every series.
 function explorerReads(ids) {
   const reads = [
-    () => {
-      const now = Date.now();
-      return call(
-        'timeline-data 1 h',
-        'GET',
-        `/api/web/explorer/timeline-data?variableIds=${ids.slice(0, 5).join(',')}&startDate=${now - 3_600_000}&endDate=${now}&width=1200`,
-        {
-          expected: 200,
-          check: (body) => (body?.variables?.length === 5 ? undefined : 'not 5 series'),
-        },
-      );
+    { label: 'timeline-data 1 h', path: 'timeline-data', variableIds: ids.slice(0, 5), spanMs: 3_600_000 },
+    {
+      label: 'timeline-data 3 days',
+      path: 'timeline-data',
+      variableIds: ids.slice(5, 8),
+      spanMs: 3 * 86_400_000,
     },
-    () => {
-      const now = Date.now();
-      return call(
-        'timeline-data 3 days',
-        'GET',
-        `/api/web/explorer/timeline-data?variableIds=${ids.slice(5, 8).join(',')}&startDate=${now - 3 * 86_400_000}&endDate=${now}&width=1200`,
-        {
-          expected: 200,
-          check: (body) => (body?.variables?.length === 3 ? undefined : 'not 3 series'),
-        },
-      );
-    },
-    () => {
-      const now = Date.now();
-      return call(
-        'correlation-data 15 min',
-        'GET',
-        `/api/web/explorer/correlation-data?variableIds=${ids[0]},${ids[1]}&startDate=${now - 900_000}&endDate=${now}`,
-        {
-          expected: 200,
-          check: (body) => (body?.variables?.length === 2 ? undefined : 'not 2 series'),
-        },
-      );
+    {
+      label: 'correlation-data 15 min',
+      path: 'correlation-data',
+      variableIds: ids.slice(0, 2),
+      spanMs: 900_000,
     },
   ];
   let next = 0;
-  return () => reads[next++ % reads.length]();
+  return () => {
+    const { label, path, variableIds, spanMs } = reads[next++ % reads.length];
+    const now = Date.now();
+    const width = path === 'timeline-data' ? '&width=1200' : '';
+    return call(
+      label,
+      'GET',
+      `/api/web/explorer/${path}?variableIds=${variableIds.join(',')}&startDate=${now - spanMs}&endDate=${now}${width}`,
+      {
+        expected: 200,
+        check: (body) =>
+          body?.variables?.length === variableIds.length ? undefined : `not ${variableIds.length} series`,
+      },
+    );
+  };
 }
 
 function csvUploads() {
