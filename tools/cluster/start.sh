@@ -3,8 +3,10 @@
 # (tools/postgres, tools/kafka), builds, then runs the five services as separate processes:
 #   gateway :3000 (GATEWAY_MODE=cluster, serves the web app, routes /api/*, hosts the simulator)
 #   identity :3001  variables :3002  rules-engine :3003  valve-monitor :3004
-# Logs go to .tools/cluster/<service>.log. Ctrl-C stops the services (the servers keep running;
-# stop them with tools/postgres/stop.sh and tools/kafka/stop.sh).
+# (CLUSTER_PORT_BASE moves them all: gateway on the base, the others on base+1..4).
+# Logs go to .tools/cluster/<service>.log, each service's process id to .tools/cluster/pids (name pid,
+# read by `npm run soak`). Ctrl-C stops the services (the servers keep running; stop them with
+# tools/postgres/stop.sh and tools/kafka/stop.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NX_DAEMON=false NX_NO_CLOUD=true KAFKAJS_NO_PARTITIONER_WARNING=1
@@ -33,6 +35,11 @@ AUTH_VERIFY_KEY=$(cat "$keys/verify-key.pem")
 SERVICE_TOKEN=$(cat "$keys/service-token")
 export AUTH_VERIFY_KEY SERVICE_TOKEN
 
+base=${CLUSTER_PORT_BASE:-3000}
+gateway_port=$base identity_port=$((base + 1)) variables_port=$((base + 2))
+rules_port=$((base + 3)) valves_port=$((base + 4))
+: >"$logs/pids"
+
 pids=()
 stop_services() {
   trap - INT TERM EXIT
@@ -46,17 +53,19 @@ run() {
   shift 2
   env PORT="$port" LOG_FORMAT="${LOG_FORMAT:-json}" "$@" node "apps/$name/dist/main.js" >"$logs/$name.log" 2>&1 &
   pids+=("$!")
+  echo "$name $!" >>"$logs/pids"
 }
 
-run identity 3001 AUTH_SIGNING_KEY="$(cat "$keys/signing-key.pem")"
-run variables 3002 IDENTITY_URL=http://127.0.0.1:3001
-run rules-engine 3003 IDENTITY_URL=http://127.0.0.1:3001 VARIABLES_URL=http://127.0.0.1:3002
-run valve-monitor 3004 IDENTITY_URL=http://127.0.0.1:3001 VARIABLES_URL=http://127.0.0.1:3002
-run gateway 3000 GATEWAY_MODE=cluster SIMULATOR_ENABLED="${SIMULATOR_ENABLED:-true}" \
-  IDENTITY_URL=http://127.0.0.1:3001 VARIABLES_URL=http://127.0.0.1:3002 \
-  RULES_URL=http://127.0.0.1:3003 VALVES_URL=http://127.0.0.1:3004
+identity_url=http://127.0.0.1:$identity_port variables_url=http://127.0.0.1:$variables_port
+run identity "$identity_port" AUTH_SIGNING_KEY="$(cat "$keys/signing-key.pem")"
+run variables "$variables_port" IDENTITY_URL="$identity_url"
+run rules-engine "$rules_port" IDENTITY_URL="$identity_url" VARIABLES_URL="$variables_url"
+run valve-monitor "$valves_port" IDENTITY_URL="$identity_url" VARIABLES_URL="$variables_url"
+run gateway "$gateway_port" GATEWAY_MODE=cluster SIMULATOR_ENABLED="${SIMULATOR_ENABLED:-true}" \
+  IDENTITY_URL="$identity_url" VARIABLES_URL="$variables_url" \
+  RULES_URL="http://127.0.0.1:$rules_port" VALVES_URL="http://127.0.0.1:$valves_port"
 
-for port in 3001 3002 3003 3004 3000; do
+for port in "$identity_port" "$variables_port" "$rules_port" "$valves_port" "$gateway_port"; do
   for _ in $(seq 1 120); do
     curl -fsS "http://127.0.0.1:$port/api/ready" >/dev/null 2>&1 && break
     sleep 0.5
@@ -66,6 +75,6 @@ for port in 3001 3002 3003 3004 3000; do
     exit 1
   }
 done
-echo "Plantlens cluster ready: http://localhost:3000 (logs in $logs/, Ctrl-C to stop)"
+echo "Plantlens cluster ready: http://localhost:$gateway_port (logs in $logs/, Ctrl-C to stop)"
 echo "Sign in as admin; on the first start its password is printed once in $logs/identity.log (or set SUPERADMIN_PASSWORD)."
 wait
