@@ -135,8 +135,7 @@ export type PaginationDto = z.infer<typeof paginationDtoSchema>;
 
 // One day of the evolution strip: date as [year, month 1-12, day] (UTC).
 export const dayEvolutionDtoSchema = z.strictObject({
-  // an array of length 3 rather than a tuple: Schemathesis misreads 2020-12's prefixItems in answers
-  date: z.array(z.number().int()).length(3),
+  date: z.tuple([z.number().int(), z.number().int(), z.number().int()]),
   /** activations / evaluations of that day, 0 without evaluations */
   ratio: z.number(),
   activations: z.number().int(),

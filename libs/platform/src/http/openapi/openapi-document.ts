@@ -110,6 +110,7 @@ class SchemaConverter {
       io,
       // Transforms (a comma list read as an array) have no JSON Schema; their input side is described.
       unrepresentable: 'any',
+      override: ({ jsonSchema }) => describeTupleAsArray(jsonSchema as JsonSchema),
     }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     if (!$defs) return converted;
     const names = Object.keys($defs);
@@ -122,6 +123,16 @@ class SchemaConverter {
     for (const name of names) this.components[rename(name)] = moved.$defs[name];
     return moved.converted;
   }
+}
+
+// A tuple ([timestamp, value]) becomes an array of its items' kinds with its exact length: Schemathesis
+// (4.x) misreads 2020-12's `prefixItems` in answers as an old-style `items` list and refuses the document.
+function describeTupleAsArray(schema: JsonSchema): void {
+  const positions = schema.prefixItems as JsonSchema[] | undefined;
+  if (!positions) return;
+  const kinds = [...new Map(positions.map((item) => [JSON.stringify(item), item])).values()];
+  delete schema.prefixItems;
+  schema.items = kinds.length === 1 ? kinds[0] : { anyOf: kinds };
 }
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
