@@ -87,6 +87,8 @@ describe('security headers of the standalone app, CORS closed by default', () =>
       LOG_FORMAT: 'text',
       SUPERADMIN_PASSWORD,
       WEB_ROOT: webRoot,
+      // The Ingress in front (one hop) tells the original scheme in X-Forwarded-Proto.
+      TRUST_PROXY: '1',
     });
     standalone = await createServiceApp({ ...gatewayService(config), checkResponseContracts: true });
     await standalone.getHttpAdapter().getInstance().ready();
