@@ -21,7 +21,7 @@ import {
 } from '@plantlens/contracts';
 import { RequireFeature, Responds } from '@plantlens/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { CsvUploadService, fileTooLarge } from './csv-upload.service';
 import { firstFilePart } from './multipart-file';
 
@@ -62,7 +62,18 @@ export class CsvUploadController implements OnModuleInit {
     // A declared size over the limit is refused before a byte is read.
     if (Number(request.headers['content-length'] ?? 0) > CSV_UPLOAD_MAX_BYTES) throw fileTooLarge();
     const isForm = request.headers['content-type']?.toLowerCase().startsWith(CSV_UPLOAD_MULTIPART_TYPE);
-    const file = isForm ? await firstFilePart(request.body, request.headers) : request.body;
-    return this.uploads.upload(file, query);
+    // The reader destroys the stream it stops reading on a failure; destroying the request itself would reset
+    // the connection before the client reads the error answer (a browser would show a network error). So it
+    // reads a pass-through, and on failure the rest of the request is drained while the error is answered.
+    const body = request.body;
+    const source = body.pipe(new PassThrough());
+    try {
+      const file = isForm ? await firstFilePart(source, request.headers) : source;
+      return await this.uploads.upload(file, query);
+    } catch (error) {
+      body.unpipe(source);
+      body.resume();
+      throw error;
+    }
   }
 }
