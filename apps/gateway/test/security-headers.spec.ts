@@ -29,7 +29,7 @@ function expectSecurityHeaders(answer: request.Response): void {
       "img-src 'self' data: blob:",
       "font-src 'self' data:",
       "worker-src 'self' blob:",
-      "connect-src 'self'",
+      "connect-src 'self' blob:",
     ].join(';'),
   );
   expect(answer.headers['x-content-type-options']).toBe('nosniff');

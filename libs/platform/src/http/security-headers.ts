@@ -22,7 +22,8 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   'font-src': ["'self'", 'data:'],
   // maplibre's worker is a built file (same origin); blob: covers the workers it spawns from blob URLs.
   'worker-src': ["'self'", 'blob:'],
-  'connect-src': ["'self'"],
+  // blob: reads only what a page of the app made itself (the user manual opened as a blob window reads its PDF).
+  'connect-src': ["'self'", 'blob:'],
 } satisfies Record<string, string[]>;
 
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
