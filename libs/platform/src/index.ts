@@ -34,3 +34,4 @@ export * from './http/openapi/response-contract.check';
 export * from './http/openapi/module-controllers';
 export * from './http/openapi/controller-routes';
 export * from './http/openapi/openapi-document';
+export * from './metrics/metrics-registry';

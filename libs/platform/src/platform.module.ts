@@ -5,13 +5,14 @@ import { PlatformConfigModule } from './config/platform-config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
 import { MessagingModule } from './messaging/messaging.module';
+import { MetricsModule } from './metrics/metrics-registry';
 
 export interface PlatformOptions {
   /** false for processes without state of their own (the gateway in cluster mode) */
   database: boolean;
 }
 
-// Everything a service needs besides its domain: configuration, database, event bus, health routes, and
+// Everything a service needs besides its domain: configuration, metrics, database, event bus, health routes, and
 // the authentication guard that protects every route not marked @Public().
 @Module({})
 export class PlatformModule {
@@ -20,6 +21,7 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         PlatformConfigModule.forRoot(config),
+        MetricsModule,
         ...(options.database ? [DatabaseModule] : []),
         MessagingModule.forRoot(config),
         AuthModule,
