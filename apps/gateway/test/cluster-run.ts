@@ -24,6 +24,8 @@ export interface ClusterRun {
   /** for the identity service, which signs the tokens */
   signing: { AUTH_SIGNING_KEY: string };
   config(extra?: Record<string, string>): PlatformConfig;
+  /** the consumer group of a service of the run */
+  consumerGroup(service: string): string;
   /** the services' groups start at the current end of the topics */
   startGroupsAtEnd(services: string[], topics: string[]): Promise<void>;
   /** a service of the run, listening on port, in its consumer group */
@@ -70,6 +72,7 @@ export async function prepareClusterRun(
     settings: shared,
     signing: { AUTH_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
     config,
+    consumerGroup: group,
     async startGroupsAtEnd(services, topics) {
       await ensureKafkaTopics(shared.KAFKA_CLIENT_ID, brokers.split(','), config().KAFKA_TOPIC_PARTITIONS);
       const admin = new Kafka({
