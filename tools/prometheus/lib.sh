@@ -12,7 +12,8 @@
 #   PROMETHEUS_TARGETS          host:port of each service to scrape, separated by spaces or commas (default: the
 #                               five processes of `npm run cluster`, 127.0.0.1:CLUSTER_PORT_BASE..+4)
 #   CLUSTER_PORT_BASE           as for `npm run cluster` (default 3000)
-#   METRICS_TOKEN               the services' /metrics bearer token (default: the one of the last start, if any)
+#   METRICS_TOKEN               the services' /metrics bearer token (default: .tools/cluster/keys/metrics-token
+#                               of `npm run cluster`, else the one of the last start)
 #   PROMETHEUS_SCRAPE_INTERVAL  scrape and evaluation interval (default 5s)
 #   PROMETHEUS_START_TIMEOUT    seconds to wait for /-/ready (default 30)
 #   PROMETHEUS_STOP_TIMEOUT     seconds to wait after SIGTERM before SIGKILL (default 30)

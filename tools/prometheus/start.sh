@@ -10,7 +10,8 @@
 #   PROMETHEUS_URL=http://127.0.0.1:9090
 # so `export "$(tools/prometheus/start.sh)"` works.
 #
-# Usage: METRICS_TOKEN=<the services' token> tools/prometheus/start.sh
+# Usage: [METRICS_TOKEN=<the services' token>] tools/prometheus/start.sh
+# (without METRICS_TOKEN: the token `npm run cluster` made, .tools/cluster/keys/metrics-token)
 # Environment: PROMETHEUS_HOME, PROMETHEUS_PORT (9090), PROMETHEUS_TARGETS, CLUSTER_PORT_BASE, METRICS_TOKEN,
 # PROMETHEUS_SCRAPE_INTERVAL (5s), PROMETHEUS_START_TIMEOUT (30 s), PROMETHEUS_LOG_TAIL; see
 # tools/prometheus/lib.sh.
@@ -43,12 +44,16 @@ read_targets() {
   done
 }
 
-# The token goes to a file of its own (mode 600) that the config names, so prometheus.yml holds no secret.
+# The token goes to a file of its own (mode 600) that the config names, so prometheus.yml holds no secret:
+# METRICS_TOKEN, else the one `npm run cluster` made, else the one of the previous start.
 write_token() {
+  local cluster_token="$REPO_ROOT/.tools/cluster/keys/metrics-token"
   if [[ -n "${METRICS_TOKEN:-}" ]]; then
     (umask 077 && printf '%s' "$METRICS_TOKEN" >"$PROMETHEUS_TOKEN_FILE")
+  elif [[ -s "$cluster_token" ]]; then
+    (umask 077 && cp "$cluster_token" "$PROMETHEUS_TOKEN_FILE")
   elif [[ ! -s "$PROMETHEUS_TOKEN_FILE" ]]; then
-    prometheus_die "METRICS_TOKEN is not set: give the token the services were started with (their /metrics answers 404 without one)"
+    prometheus_die "METRICS_TOKEN is not set and $cluster_token does not exist: give the token the services were started with (their /metrics answers 404 without one)"
   fi
 }
 
