@@ -81,21 +81,29 @@ export async function prepareClusterRun(
         logLevel: logLevel.NOTHING,
       }).admin();
       await admin.connect();
+      const ends = new Map<string, { partition: number; high: string }[]>();
       for (const topic of topics) {
         // On a fresh broker the topics' leaders may still be being elected.
-        const ends = await eventually(
+        const offsets = await eventually(
           () => admin.fetchTopicOffsets(topic).catch(() => null),
-          (offsets) => offsets !== null,
+          (found) => found !== null,
           30_000,
           500,
         );
-        for (const service of services)
-          await admin.setOffsets({
-            groupId: group(service),
-            topic,
-            partitions: ends!.map(({ partition, high }) => ({ partition, offset: high })),
-          });
+        ends.set(topic, offsets!);
       }
+      // Each setOffsets joins the group with a consumer of its own (some 5 s): the groups in parallel, the
+      // topics of one group one after the other (a group being set must have no other member).
+      await Promise.all(
+        services.map(async (service) => {
+          for (const [topic, partitions] of ends)
+            await admin.setOffsets({
+              groupId: group(service),
+              topic,
+              partitions: partitions.map(({ partition, high }) => ({ partition, offset: high })),
+            });
+        }),
+      );
       await admin.disconnect();
     },
     async service(name, modules, port, extra = {}) {
