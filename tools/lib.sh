@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# tools/lib.sh: helpers shared by the local servers' scripts (tools/postgres, tools/kafka, tools/mosquitto),
-# sourced by their lib.sh. Each helper takes the server's name first: it prefixes every line printed.
+# tools/lib.sh: helpers shared by the local servers' scripts (tools/postgres, tools/kafka, tools/mosquitto,
+# tools/prometheus), sourced by their lib.sh. Each helper that prints takes the server's name first: it
+# prefixes every line printed.
 
 tool_log() {
   local name="$1"
@@ -56,4 +57,72 @@ tool_apt_install() {
   apt-get update -q >&2 || tool_die "$name" "apt-get update failed (output above)"
   apt-get install -y -q --no-install-recommends "$package" >&2 ||
     tool_die "$name" "apt-get install $package failed (output above)"
+}
+
+# tool_pid PID_FILE NEEDLE: prints the pid PID_FILE names if that process runs and its command line contains
+# NEEDLE (a pid reused by another program does not count).
+tool_pid() {
+  local pid_file="$1" needle="$2" pid
+  [[ -f "$pid_file" ]] || return 1
+  pid="$(cat "$pid_file" 2>/dev/null)"
+  [[ "$pid" =~ ^[0-9]+$ && -r "/proc/$pid/cmdline" ]] || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$needle" || return 1
+  printf '%s\n' "$pid"
+}
+
+# tool_stop_process NAME PID TIMEOUT_VARIABLE: SIGTERM (a server's clean shutdown), SIGKILL when it still runs
+# after $TIMEOUT_VARIABLE seconds; returns once it has exited.
+tool_stop_process() {
+  local name="$1" pid="$2" timeout_variable="$3"
+  local timeout="${!timeout_variable}"
+  tool_log "$name" "stopping $name (pid $pid) ..."
+  kill -TERM "$pid" 2>/dev/null || true
+  local deadline=$((SECONDS + timeout))
+  while [[ -e "/proc/$pid" ]] && ((SECONDS < deadline)); do sleep 0.1; done
+  if [[ -e "/proc/$pid" ]]; then
+    tool_log "$name" "still running after ${timeout}s ($timeout_variable); sending SIGKILL"
+    kill -KILL "$pid" 2>/dev/null || true
+    while [[ -e "/proc/$pid" ]]; do sleep 0.1; done
+  fi
+  tool_log "$name" "stopped"
+}
+
+# tool_wait_ready NAME PID TIMEOUT_VARIABLE LOG LOG_LINES WHAT PROBE...: waits until the command PROBE...
+# succeeds. Dies, after the end of LOG, when the server PID exits, or after $TIMEOUT_VARIABLE seconds (then it
+# stops the server); WHAT says what it did not do in time ("accept connections on host:port").
+tool_wait_ready() {
+  local name="$1" pid="$2" timeout_variable="$3" log="$4" lines="$5" what="$6"
+  shift 6
+  local timeout="${!timeout_variable}"
+  local deadline=$((SECONDS + timeout))
+  until "$@"; do
+    if [[ ! -e "/proc/$pid" ]]; then
+      tool_log_tail "$name" "$log" "$lines"
+      tool_die "$name" "$name exited during startup; see the log above ($log)"
+    fi
+    if ((SECONDS >= deadline)); then
+      tool_log_tail "$name" "$log" "$lines"
+      kill -TERM "$pid" 2>/dev/null || true
+      tool_die "$name" "$name did not $what within ${timeout}s ($timeout_variable); see the log above ($log)"
+    fi
+    sleep 0.1
+  done
+}
+
+# tool_stop_arguments NAME ARGS...: the arguments of a stop.sh. Sets wipe (true with --wipe); -h or --help
+# prints the script's header comment.
+tool_stop_arguments() {
+  local name="$1" arg
+  shift
+  wipe=false
+  for arg in "$@"; do
+    case "$arg" in
+      --wipe) wipe=true ;;
+      -h | --help)
+        awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
+        exit 0
+        ;;
+      *) tool_die "$name" "unknown argument: $arg (usage: $0 [--wipe])" ;;
+    esac
+  done
 }

@@ -47,12 +47,5 @@ mosquitto_find_bin() {
 }
 
 # Prints the pid of this repo's broker if it is running (checks the command line, not just the pid).
-mosquitto_pid() {
-  [[ -f "$MOSQUITTO_PID_FILE" ]] || return 1
-  local pid
-  pid="$(cat "$MOSQUITTO_PID_FILE" 2>/dev/null)"
-  [[ "$pid" =~ ^[0-9]+$ && -r "/proc/$pid/cmdline" ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "-c $MOSQUITTO_CONFIG" || return 1
-  printf '%s\n' "$pid"
-}
+mosquitto_pid() { tool_pid "$MOSQUITTO_PID_FILE" "-c $MOSQUITTO_CONFIG"; }
 

@@ -54,19 +54,8 @@ CONF
 }
 
 wait_until_ready() {
-  local pid="$1" deadline=$((SECONDS + MOSQUITTO_START_TIMEOUT))
-  until tool_port_open "$MOSQUITTO_HOST" "$MOSQUITTO_PORT"; do
-    if [[ ! -e "/proc/$pid" ]]; then
-      mosquitto_log_tail
-      mosquitto_die "mosquitto exited during startup; see the log above ($MOSQUITTO_LOG)"
-    fi
-    if ((SECONDS >= deadline)); then
-      mosquitto_log_tail
-      kill -TERM "$pid" 2>/dev/null || true
-      mosquitto_die "mosquitto did not accept connections on $MOSQUITTO_HOST:$MOSQUITTO_PORT within ${MOSQUITTO_START_TIMEOUT}s (MOSQUITTO_START_TIMEOUT); see the log above ($MOSQUITTO_LOG)"
-    fi
-    sleep 0.1
-  done
+  tool_wait_ready mosquitto "$1" MOSQUITTO_START_TIMEOUT "$MOSQUITTO_LOG" "$MOSQUITTO_LOG_TAIL" \
+    "accept connections on $MOSQUITTO_HOST:$MOSQUITTO_PORT" tool_port_open "$MOSQUITTO_HOST" "$MOSQUITTO_PORT"
 }
 
 main() {

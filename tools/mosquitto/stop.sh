@@ -11,30 +11,11 @@ set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
 
-wipe=false
-for arg in "$@"; do
-  case "$arg" in
-    --wipe) wipe=true ;;
-    -h | --help)
-      sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-      exit 0
-      ;;
-    *) mosquitto_die "unknown argument: $arg (usage: tools/mosquitto/stop.sh [--wipe])" ;;
-  esac
-done
+tool_stop_arguments mosquitto "$@"
 mosquitto_lock
 
 if pid="$(mosquitto_pid)"; then
-  mosquitto_log "stopping mosquitto (pid $pid) ..."
-  kill -TERM "$pid" 2>/dev/null || true
-  deadline=$((SECONDS + MOSQUITTO_STOP_TIMEOUT))
-  while [[ -e "/proc/$pid" ]] && ((SECONDS < deadline)); do sleep 0.1; done
-  if [[ -e "/proc/$pid" ]]; then
-    mosquitto_log "still running after ${MOSQUITTO_STOP_TIMEOUT}s (MOSQUITTO_STOP_TIMEOUT); sending SIGKILL"
-    kill -KILL "$pid" 2>/dev/null || true
-    while [[ -e "/proc/$pid" ]]; do sleep 0.1; done
-  fi
-  mosquitto_log "stopped"
+  tool_stop_process mosquitto "$pid" MOSQUITTO_STOP_TIMEOUT
 else
   mosquitto_log "not running (nothing to stop)"
 fi

@@ -54,11 +54,4 @@ prometheus_find_bin() {
 }
 
 # Prints the pid of this PROMETHEUS_HOME's instance if it is running (checks the command line, not just the pid).
-prometheus_pid() {
-  [[ -f "$PROMETHEUS_PID_FILE" ]] || return 1
-  local pid
-  pid="$(cat "$PROMETHEUS_PID_FILE" 2>/dev/null)"
-  [[ "$pid" =~ ^[0-9]+$ && -r "/proc/$pid/cmdline" ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "--config.file=$PROMETHEUS_CONFIG" || return 1
-  printf '%s\n' "$pid"
-}
+prometheus_pid() { tool_pid "$PROMETHEUS_PID_FILE" "--config.file=$PROMETHEUS_CONFIG"; }

@@ -79,20 +79,11 @@ scrape_configs:
 CONF
 }
 
+prometheus_ready() { curl -fsS -o /dev/null "$PROMETHEUS_URL/-/ready" 2>/dev/null; }
+
 wait_until_ready() {
-  local pid="$1" deadline=$((SECONDS + PROMETHEUS_START_TIMEOUT))
-  until curl -fsS -o /dev/null "$PROMETHEUS_URL/-/ready" 2>/dev/null; do
-    if [[ ! -e "/proc/$pid" ]]; then
-      prometheus_log_tail
-      prometheus_die "prometheus exited during startup; see the log above ($PROMETHEUS_LOG)"
-    fi
-    if ((SECONDS >= deadline)); then
-      prometheus_log_tail
-      kill -TERM "$pid" 2>/dev/null || true
-      prometheus_die "prometheus was not ready on $PROMETHEUS_URL within ${PROMETHEUS_START_TIMEOUT}s (PROMETHEUS_START_TIMEOUT); see the log above ($PROMETHEUS_LOG)"
-    fi
-    sleep 0.1
-  done
+  tool_wait_ready prometheus "$1" PROMETHEUS_START_TIMEOUT "$PROMETHEUS_LOG" "$PROMETHEUS_LOG_TAIL" \
+    "answer $PROMETHEUS_URL/-/ready" prometheus_ready
 }
 
 main() {

@@ -11,30 +11,11 @@ set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
 
-wipe=false
-for arg in "$@"; do
-  case "$arg" in
-    --wipe) wipe=true ;;
-    -h | --help)
-      sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-      exit 0
-      ;;
-    *) prometheus_die "unknown argument: $arg (usage: tools/prometheus/stop.sh [--wipe])" ;;
-  esac
-done
+tool_stop_arguments prometheus "$@"
 prometheus_lock
 
 if pid="$(prometheus_pid)"; then
-  prometheus_log "stopping prometheus (pid $pid) ..."
-  kill -TERM "$pid" 2>/dev/null || true
-  deadline=$((SECONDS + PROMETHEUS_STOP_TIMEOUT))
-  while [[ -e "/proc/$pid" ]] && ((SECONDS < deadline)); do sleep 0.1; done
-  if [[ -e "/proc/$pid" ]]; then
-    prometheus_log "still running after ${PROMETHEUS_STOP_TIMEOUT}s (PROMETHEUS_STOP_TIMEOUT); sending SIGKILL"
-    kill -KILL "$pid" 2>/dev/null || true
-    while [[ -e "/proc/$pid" ]]; do sleep 0.1; done
-  fi
-  prometheus_log "stopped"
+  tool_stop_process prometheus "$pid" PROMETHEUS_STOP_TIMEOUT
 else
   prometheus_log "not running (nothing to stop)"
 fi
