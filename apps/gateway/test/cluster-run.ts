@@ -24,8 +24,6 @@ export interface ClusterRun {
   /** for the identity service, which signs the tokens */
   signing: { AUTH_SIGNING_KEY: string };
   config(extra?: Record<string, string>): PlatformConfig;
-  /** the consumer group of a service of the run */
-  consumerGroup(service: string): string;
   /** the services' groups start at the current end of the topics */
   startGroupsAtEnd(services: string[], topics: string[]): Promise<void>;
   /** a service of the run, listening on port, in its consumer group */
@@ -72,7 +70,6 @@ export async function prepareClusterRun(
     settings: shared,
     signing: { AUTH_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
     config,
-    consumerGroup: group,
     async startGroupsAtEnd(services, topics) {
       await ensureKafkaTopics(shared.KAFKA_CLIENT_ID, brokers.split(','), config().KAFKA_TOPIC_PARTITIONS);
       const admin = new Kafka({
@@ -81,29 +78,21 @@ export async function prepareClusterRun(
         logLevel: logLevel.NOTHING,
       }).admin();
       await admin.connect();
-      const ends = new Map<string, { partition: number; high: string }[]>();
       for (const topic of topics) {
         // On a fresh broker the topics' leaders may still be being elected.
-        const offsets = await eventually(
+        const ends = await eventually(
           () => admin.fetchTopicOffsets(topic).catch(() => null),
-          (found) => found !== null,
+          (offsets) => offsets !== null,
           30_000,
           500,
         );
-        ends.set(topic, offsets!);
+        for (const service of services)
+          await admin.setOffsets({
+            groupId: group(service),
+            topic,
+            partitions: ends!.map(({ partition, high }) => ({ partition, offset: high })),
+          });
       }
-      // Each setOffsets joins the group with a consumer of its own (some 5 s): the groups in parallel, the
-      // topics of one group one after the other (a group being set must have no other member).
-      await Promise.all(
-        services.map(async (service) => {
-          for (const [topic, partitions] of ends)
-            await admin.setOffsets({
-              groupId: group(service),
-              topic,
-              partitions: partitions.map(({ partition, high }) => ({ partition, offset: high })),
-            });
-        }),
-      );
       await admin.disconnect();
     },
     async service(name, modules, port, extra = {}) {

@@ -126,34 +126,45 @@ describe('Prometheus scraping the cluster mode while the simulator runs', () => 
       logLevel: logLevel.NOTHING,
     }).admin();
     await admin.connect();
-    const [{ partitions }] = (await admin.fetchTopicMetadata({ topics: [Topics.measurements] })).topics;
-    await admin.disconnect();
-    const expected = partitions.map(({ partitionId }) => String(partitionId)).sort();
-    const partitionsOf = (samples: PrometheusSample[]) =>
-      samples.map(({ labels }) => labels.partition).sort();
+    try {
+      const [{ partitions }] = (await admin.fetchTopicMetadata({ topics: [Topics.measurements] })).topics;
+      const expected = partitions.map(({ partitionId }) => String(partitionId)).sort();
+      const partitionsOf = (samples: PrometheusSample[]) =>
+        samples.map(({ labels }) => labels.partition).sort();
+      const series = (metric: string, service: string) =>
+        query(`${metric}{service="${service}", topic="${Topics.measurements}"}`);
 
-    for (const service of CONSUMERS) {
-      const group = cluster!.consumerGroup(service);
-      const messages = await eventually(
-        () => query(`plantlens_consumer_lag_messages{group="${group}", topic="${Topics.measurements}"}`),
-        (samples) => partitionsOf(samples).join() === expected.join(),
-        30_000,
-        500,
-      );
-      expect(partitionsOf(messages)).toEqual(expected);
-      for (const { value } of messages) expect(value).toBeGreaterThanOrEqual(0);
-      // Seconds behind need a handled message's timestamp when a partition is behind: a partition can
-      // miss from one scrape while its first message waits, never be one the group does not consume.
-      const seconds = await eventually(
-        () => query(`plantlens_consumer_lag_seconds{group="${group}", topic="${Topics.measurements}"}`),
-        (samples) => samples.length > 0,
-        30_000,
-        500,
-      );
-      for (const { labels, value } of seconds) {
-        expect(expected).toContain(labels.partition);
-        expect(value).toBeGreaterThanOrEqual(0);
+      for (const service of CONSUMERS) {
+        const messages = await eventually(
+          () => series('plantlens_consumer_lag_messages', service),
+          (samples) => partitionsOf(samples).join() === expected.join(),
+          30_000,
+          500,
+        );
+        expect(partitionsOf(messages)).toEqual(expected);
+        for (const { value } of messages) expect(value).toBeGreaterThanOrEqual(0);
+        // The group label names the service's real Kafka group: the run's own, consuming now.
+        const groups = [...new Set(messages.map(({ labels }) => labels.group))];
+        expect(groups).toHaveLength(1);
+        expect(groups[0]).toContain(cluster!.run);
+        const [described] = (await admin.describeGroups(groups)).groups;
+        expect(described.state).toBe('Stable');
+        // Seconds behind need a handled message's timestamp when a partition is behind: a partition can
+        // miss from one scrape while its first message waits, never be one the group does not consume.
+        const seconds = await eventually(
+          () => series('plantlens_consumer_lag_seconds', service),
+          (samples) => samples.length > 0,
+          30_000,
+          500,
+        );
+        for (const { labels, value } of seconds) {
+          expect(labels.group).toBe(groups[0]);
+          expect(expected).toContain(labels.partition);
+          expect(value).toBeGreaterThanOrEqual(0);
+        }
       }
+    } finally {
+      await admin.disconnect();
     }
   });
 
