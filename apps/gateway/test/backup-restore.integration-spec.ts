@@ -3,7 +3,8 @@
 // restored by tools/backup/restore.sh into a fresh database. Every table of every schema holds the same rows
 // (count and an md5 of the ordered rows), and the product started on the restored database finds its
 // migrations current, signs in the restored users and answers with the restored data. restore.sh refuses a
-// database that is not empty. The databases are the test's own on the shared PostgreSQL.
+// database that is not empty, and a cut-off dump restores nothing. The databases are the test's own on the
+// shared PostgreSQL.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Topics, type RuleIncidenceDto, type VariableMinimalDto } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
@@ -11,7 +12,7 @@ import { EventPublisher, InMemoryBroker } from '@plantlens/platform';
 import { OutboxService, RulesModule } from '@plantlens/rules';
 import { VariablesModule } from '@plantlens/variables';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,6 +24,7 @@ const ROOT = resolve(__dirname, '../../..');
 const RUN = `${process.pid}${Date.now() % 100_000}`;
 const SOURCE = `plantlens_backup_it_${RUN}`;
 const RESTORED = `plantlens_restore_it_${RUN}`;
+const CUT_OFF = `plantlens_cut_restore_it_${RUN}`;
 const POINTS_PER_VARIABLE = 5_000;
 const DAY_MS = 86_400_000;
 const T0 = Math.floor(Date.now() / DAY_MS) * DAY_MS - 10 * DAY_MS;
@@ -87,15 +89,14 @@ describe('backup and restore with tools/backup', () => {
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'plantlens-backup-'));
     await onDatabase('postgres', async (server) => {
-      await server.query(`create database ${SOURCE}`);
-      await server.query(`create database ${RESTORED}`);
+      for (const database of [SOURCE, RESTORED, CUT_OFF]) await server.query(`create database ${database}`);
     });
   });
 
   afterAll(async () => {
     await app?.close();
     await onDatabase('postgres', async (server) => {
-      for (const database of [SOURCE, RESTORED])
+      for (const database of [SOURCE, RESTORED, CUT_OFF])
         await server.query(`drop database if exists ${database} with (force)`);
     });
     await rm(directory, { recursive: true, force: true });
@@ -169,6 +170,16 @@ describe('backup and restore with tools/backup', () => {
       code: 1,
       stderr: expect.stringMatching(/is not empty .* restore into a new database/),
     });
+    expect(await digest(RESTORED)).toEqual(source);
+    // A cut-off dump fails the restore, and leaves the database as empty as it was (one transaction).
+    const cutOff = join(directory, 'cut-off.dump');
+    const dump = await readFile(file);
+    await writeFile(cutOff, dump.subarray(0, Math.floor(dump.length / 2)));
+    await expect(script('restore', CUT_OFF, cutOff)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/pg_restore failed; nothing was restored/),
+    });
+    expect(await digest(CUT_OFF)).toEqual({});
 
     // The product on the restored database: no migration to apply, the users sign in, the data is there.
     app = await startProduct(RESTORED);

@@ -39,7 +39,8 @@ const { VariablesModule } = require('@plantlens/variables');
 const { loadPlatformConfig, runService, serviceModule } = require('@plantlens/platform');
 runService(() => {
   const config = loadPlatformConfig(process.env);
-  return { name: 'variables', module: serviceModule(config, [VariablesModule]), config, consumerGroup: process.env.SCALE_OUT_GROUP };
+  const variables = serviceModule(config, [VariablesModule]);
+  return { name: 'variables', module: variables, config, consumerGroup: process.env.SCALE_OUT_GROUP };
 });`;
 
 interface Instance {
