@@ -18,7 +18,7 @@ if [[ ! -x "$binary" ]]; then
   rm -f "$out_dir"/kustomize-render-*
   echo "[k8s] building the kustomize renderer into $binary" >&2
   # A temporary name first: a build cut short never leaves a binary that looks finished.
-  (cd "$here" && GOTOOLCHAIN=local "$go_bin" build -trimpath -o "$binary.partial" .)
+  (cd "$here" && GOTOOLCHAIN=local "$go_bin" build -trimpath -buildvcs=false -o "$binary.partial" .)
   mv "$binary.partial" "$binary"
 fi
 echo "$binary"

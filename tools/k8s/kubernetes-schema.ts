@@ -2,7 +2,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** kubernetes-models 4.5 (package.json) ships the OpenAPI schemas of this Kubernetes release. */
-export const KUBERNETES_SCHEMA_VERSION = '1.33';
+const KUBERNETES_SCHEMA_VERSION = '1.33';
 
 export interface ManifestObject {
   apiVersion?: unknown;
@@ -52,7 +52,7 @@ function loadModel(module: string, kind: string): Model | undefined {
 }
 
 /** `/spec/template/spec/containers/0/image` → `spec.template.spec.containers[0].image` */
-export function fieldPath(pointer: string): string {
+function fieldPath(pointer: string): string {
   return pointer
     .split('/')
     .slice(1)

@@ -6,16 +6,16 @@ import { parseAllDocuments } from 'yaml';
 import { KubernetesSchema, objectName, type ManifestObject } from './kubernetes-schema';
 
 /** The pods of Plantlens itself (every other pod is infrastructure: Kafka, PostgreSQL). */
-export const APP_POD_LABEL = { key: 'app.kubernetes.io/name', value: 'plantlens' } as const;
+const APP_POD_LABEL = { key: 'app.kubernetes.io/name', value: 'plantlens' } as const;
 
 /** What the Prometheus scrape annotations of every Plantlens pod must say (docs/operations.md "Manifests"). */
-export const SCRAPE_ANNOTATIONS = {
+const SCRAPE_ANNOTATIONS = {
   scrape: 'prometheus.io/scrape',
   port: 'prometheus.io/port',
   path: 'prometheus.io/path',
 } as const;
-export const METRICS_PATH = '/metrics';
-export const METRICS_TOKEN_VARIABLE = 'METRICS_TOKEN';
+const METRICS_PATH = '/metrics';
+const METRICS_TOKEN_VARIABLE = 'METRICS_TOKEN';
 
 export interface ManifestRules {
   /** The paths an HTTP probe of a Plantlens container may ask (the app's health endpoints). */
@@ -89,20 +89,31 @@ function ruleProblems(object: ManifestObject, rules: ManifestRules): string[] {
     report(`data.${METRICS_TOKEN_VARIABLE}`, 'is a secret: it belongs in a Secret, not a ConfigMap');
   }
   for (const { at, template } of podTemplates(object)) {
-    const spec = template.spec!;
+    const spec = template.spec;
+    if (!spec) {
+      report(`${at}.spec`, 'is missing');
+      continue;
+    }
     const isApp = template.metadata?.labels?.[APP_POD_LABEL.key] === APP_POD_LABEL.value;
     const containers = [
       ...(spec.initContainers ?? []).map((container, i) => ({
         container,
         at: `${at}.spec.initContainers[${i}]`,
+        serves: false,
       })),
-      ...spec.containers.map((container, i) => ({ container, at: `${at}.spec.containers[${i}]` })),
+      ...spec.containers.map((container, i) => ({
+        container,
+        at: `${at}.spec.containers[${i}]`,
+        serves: true,
+      })),
     ];
     const ports = containers.flatMap(({ container }) => container.ports ?? []);
-    for (const { container, at: containerAt } of containers) {
+    for (const { container, at: containerAt, serves } of containers) {
       resourceProblems(container, containerAt, report);
-      probeProblems(container, containerAt, isApp ? rules.probePaths : undefined, report);
-      if (isApp) metricsTokenProblems(container, containerAt, report);
+      // An init container runs to completion before the pod serves: no probes, no /metrics.
+      const appServer = isApp && serves;
+      probeProblems(container, containerAt, appServer ? rules.probePaths : undefined, report);
+      if (appServer) metricsTokenProblems(container, containerAt, report);
     }
     if (isApp) scrapeProblems(template, `${at}.metadata.annotations`, ports, report);
   }
