@@ -35,7 +35,7 @@ export function kustomizations(root: string): string[] {
   return found.sort();
 }
 
-/** Builds tools/k8s' kustomize renderer if missing (a minute or two the first time) and returns its path. */
+/** Builds tools/k8s' kustomize renderer if missing (minutes the first time) and returns its path. */
 export function kustomizeRenderer(): string {
   return execFileSync('bash', [path.join(__dirname, 'build-renderer.sh')], { encoding: 'utf8' }).trim();
 }
