@@ -110,7 +110,8 @@ export function kafkaConsumerLag(settings: KafkaLagSettings): ConsumerLagSource 
     brokers: settings.brokers,
     logLevel: logLevel.NOTHING,
     connectionTimeout: 2_000,
-    retry: { retries: 0 },
+    // A few quick retries: right after connecting, the group coordinator's lookup may not find a broker yet.
+    retry: { retries: 3, initialRetryTime: 100, maxRetryTime: 1_000 },
   });
   const cacheMs = settings.cacheMs ?? 5_000;
   let cached: { at: number; lag: PartitionLag[] } | undefined;
