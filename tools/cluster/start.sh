@@ -31,9 +31,15 @@ if [ ! -f "$keys/signing-key.pem" ]; then
     writeFileSync(`${dir}/service-token`, randomBytes(32).toString("base64url"), { mode: 0o600 });
   ' "$keys"
 fi
+# The bearer token Prometheus scrapes every service's /metrics with (docs/operations.md "Metrics"); made on
+# its own so that a keys directory from before it gets one too.
+if [ ! -f "$keys/metrics-token" ]; then
+  node -e 'require("node:fs").writeFileSync(process.argv[1], require("node:crypto").randomBytes(32).toString("base64url"), { mode: 0o600 })' "$keys/metrics-token"
+fi
 AUTH_VERIFY_KEY=$(cat "$keys/verify-key.pem")
 SERVICE_TOKEN=$(cat "$keys/service-token")
-export AUTH_VERIFY_KEY SERVICE_TOKEN
+METRICS_TOKEN=$(cat "$keys/metrics-token")
+export AUTH_VERIFY_KEY SERVICE_TOKEN METRICS_TOKEN
 
 base=${CLUSTER_PORT_BASE:-3000}
 gateway_port=$base identity_port=$((base + 1)) variables_port=$((base + 2))
