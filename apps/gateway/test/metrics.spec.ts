@@ -10,19 +10,12 @@ import { VariablesModule } from '@plantlens/variables';
 import request from 'supertest';
 import { apiClient, signIn, type ApiClient } from './api-client';
 import { startClusterGateway, type ClusterGateway } from './cluster-gateway';
-import { parsePrometheusText, sampleValue, type Sample } from './prometheus-text';
+import { sampleValue, scrapeMetrics, type Sample } from './prometheus-text';
 import { startTestApp, TEST_SUPERADMIN_PASSWORD } from './test-app';
 
 const METRICS_TOKEN = 'metrics-token-of-the-test';
 
-async function scrape(app: NestFastifyApplication, token = METRICS_TOKEN): Promise<Sample[]> {
-  const answer = await request(app.getHttpServer())
-    .get('/metrics')
-    .set('authorization', `Bearer ${token}`)
-    .expect(200);
-  expect(answer.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
-  return parsePrometheusText(answer.text);
-}
+const scrape = (app: NestFastifyApplication, token = METRICS_TOKEN) => scrapeMetrics(app, token);
 
 const requestCount = (samples: Sample[], labels: Record<string, string>) =>
   sampleValue(samples, 'plantlens_http_request_duration_seconds_count', labels) ?? 0;

@@ -1,4 +1,7 @@
-// Reads the Prometheus text format a /metrics answer carries: one sample per line, `name{labels} value`.
+// Scrapes an app's /metrics as Prometheus does and reads the text format: one sample per line,
+// `name{labels} value`.
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
 
 export interface Sample {
   name: string;
@@ -33,4 +36,13 @@ export function sampleValue(
   );
   if (found.length > 1) throw new Error(`${found.length} samples of ${name} match ${JSON.stringify(labels)}`);
   return found[0]?.value;
+}
+
+/** GET /metrics with the bearer token, which must answer 200 in the Prometheus text format. */
+export async function scrapeMetrics(app: NestFastifyApplication, token: string): Promise<Sample[]> {
+  const answer = await request(app.getHttpServer()).get('/metrics').set('authorization', `Bearer ${token}`);
+  if (answer.status !== 200) throw new Error(`/metrics answered ${answer.status}`);
+  if (answer.headers['content-type'] !== 'text/plain; version=0.0.4; charset=utf-8')
+    throw new Error(`/metrics answered ${answer.headers['content-type']}`);
+  return parsePrometheusText(answer.text);
 }

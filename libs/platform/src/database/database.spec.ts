@@ -41,6 +41,19 @@ describe('Database on PGlite', () => {
     expect((await outside).rows[0]?.count).toBe(0);
   });
 
+  it('reports its one connection as idle, in use, and the callers waiting for it', async () => {
+    expect(database.poolUsage()).toEqual({ total: 1, idle: 1, waiting: 0 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holder = database.withConnection(() => held);
+    const waiters = [database.ping(), database.ping()];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(database.poolUsage()).toEqual({ total: 1, idle: 0, waiting: 2 });
+    release();
+    await Promise.all([holder, ...waiters]);
+    expect(database.poolUsage()).toEqual({ total: 1, idle: 1, waiting: 0 });
+  });
+
   it('bulk-loads CSV with COPY', async () => {
     await sql`create table sample (id int, value float8)`.execute(database.kysely);
     await database.copyCsv('COPY sample (id, value) FROM STDIN (FORMAT csv)', '1,1.5\n2,2.5\n');
