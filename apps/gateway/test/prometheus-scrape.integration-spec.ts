@@ -71,7 +71,7 @@ describe('Prometheus scraping the cluster mode while the simulator runs', () => 
       SERVICES.map((service) => `127.0.0.1:${ports[service]}`),
       METRICS_TOKEN,
     );
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await prometheus?.stop();
