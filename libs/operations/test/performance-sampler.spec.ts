@@ -14,7 +14,9 @@ async function metricsServer(registry: Registry, token: string): Promise<{ serve
       response.writeHead(request.url === '/metrics' ? 401 : 404).end();
       return;
     }
-    void registry.metrics().then((text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text));
+    void registry
+      .metrics()
+      .then((text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text));
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -100,7 +102,11 @@ describe('PerformanceSampler in cluster mode', () => {
 describe('PerformanceSampler in standalone', () => {
   it("reads the process's own registry", async () => {
     const registry = new MetricsRegistry();
-    const written = new Counter({ name: 'plantlens_points_written_total', help: 'written', registers: [registry] });
+    const written = new Counter({
+      name: 'plantlens_points_written_total',
+      help: 'written',
+      registers: [registry],
+    });
     const config = loadPlatformConfig({ DATA_DIR: IN_MEMORY_DATA_DIR });
     const sampler = new PerformanceSampler(config, registry);
     await sampler.sampleNow();

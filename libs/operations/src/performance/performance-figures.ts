@@ -44,8 +44,12 @@ function increases(current: MetricsReading, previous: MetricsReading, name: stri
   const series = named(current.samples, name);
   if (series.length === 0) return undefined;
   return series.map((sample) => {
-    const old = before.get(seriesKey(sample)) ?? (instancesBefore.has(sample.labels.instance) ? 0 : undefined);
-    return { sample, increase: old === undefined ? 0 : sample.value >= old ? sample.value - old : sample.value };
+    const old =
+      before.get(seriesKey(sample)) ?? (instancesBefore.has(sample.labels.instance) ? 0 : undefined);
+    return {
+      sample,
+      increase: old === undefined ? 0 : sample.value >= old ? sample.value - old : sample.value,
+    };
   });
 }
 
@@ -87,7 +91,9 @@ export function histogramQuantile(q: number, buckets: { le: number; count: numbe
 
 // Request latency over the interval: the bucket increases of every route, status and service added up.
 function latencies(current: MetricsReading, previous: MetricsReading | undefined) {
-  const grown = previous ? increases(current, previous, PerformanceMetrics.requestDurationBuckets) : undefined;
+  const grown = previous
+    ? increases(current, previous, PerformanceMetrics.requestDurationBuckets)
+    : undefined;
   const byBound = new Map<number, number>();
   for (const { sample, increase } of grown ?? []) {
     const le = Number(sample.labels.le === '+Inf' ? Infinity : sample.labels.le);

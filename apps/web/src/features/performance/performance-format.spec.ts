@@ -15,7 +15,7 @@ describe('performance figures formatting', () => {
     expect(formatDuration(0.0042, 'en_GB')).toBe('4.2 ms');
     expect(formatDuration(3.54, 'en_GB')).toBe('3.5 secs');
     expect(formatDuration(3.54, 'es_ES')).toBe('3,5 s');
-    expect(formatDuration(252, 'en_GB')).toBe('4.2 min');
+    expect(formatDuration(252, 'en_GB')).toBe('4.2 mins');
   });
 
   it('turns a figure of the history into a time series with gaps', () => {
@@ -33,7 +33,10 @@ describe('performance figures formatting', () => {
       bytesPerPoint: null,
     });
     expect(
-      timeSeries([sample('2026-11-25T10:00:00.000Z', null), sample('2026-11-25T10:00:05.000Z', 40)], 'pointsInPerSecond'),
+      timeSeries(
+        [sample('2026-11-25T10:00:00.000Z', null), sample('2026-11-25T10:00:05.000Z', 40)],
+        'pointsInPerSecond',
+      ),
     ).toEqual([
       [Date.parse('2026-11-25T10:00:00.000Z'), null],
       [Date.parse('2026-11-25T10:00:05.000Z'), 40],

@@ -1,0 +1,139 @@
+import type { PerformanceDto, PerformanceSampleDto } from '@plantlens/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { createI18n } from '../../../app/i18n';
+import { makeStore } from '../../../app/store';
+import { clearTokens, storeTokens } from '../../../lib/session';
+import { apiError, TestApiServer } from '../../../testing/test-api-server';
+import { PerformanceBackofficePage } from './performance-backoffice-page';
+
+const sample = (at: string, figures: Partial<PerformanceSampleDto>): PerformanceSampleDto => ({
+  at,
+  pointsInPerSecond: null,
+  pointsWrittenPerSecond: null,
+  consumerLagMessages: null,
+  consumerLagSeconds: null,
+  rollupLagSeconds: null,
+  rulesLagSeconds: null,
+  latencyP50Seconds: null,
+  latencyP95Seconds: null,
+  databaseSizeBytes: null,
+  bytesPerPoint: null,
+  ...figures,
+});
+
+const newest = sample('2026-11-25T10:00:05.000Z', {
+  pointsInPerSecond: 1234.4,
+  pointsWrittenPerSecond: 1200,
+  consumerLagMessages: 42,
+  consumerLagSeconds: 3.5,
+  rollupLagSeconds: 65,
+  rulesLagSeconds: 0.012,
+  latencyP50Seconds: 0.004,
+  latencyP95Seconds: 0.25,
+  databaseSizeBytes: 2_500_000,
+  bytesPerPoint: 61.04,
+});
+
+const figures: PerformanceDto = {
+  sampleSeconds: 5,
+  current: newest,
+  consumerGroups: [{ group: 'variables', lagMessages: 42, lagSeconds: 3.5 }],
+  history: [sample('2026-11-25T10:00:00.000Z', {}), newest],
+  services: [
+    { name: 'variables', up: true },
+    { name: 'rules-engine', up: false, error: 'connect ECONNREFUSED 10.0.0.7:3000' },
+  ],
+};
+
+// The page alone (not the app's shell and routes), signed in, in English.
+async function renderPage() {
+  clearTokens(localStorage);
+  storeTokens(localStorage, { accessToken: 'test-access', refreshToken: 'test-refresh' });
+  const storage = new Map<string, string>();
+  const i18n = createI18n({
+    getItem: (key) => storage.get(key) ?? null,
+    setItem: (key, value) => void storage.set(key, value),
+  });
+  await i18n.changeLanguage('en_GB');
+  render(
+    <Provider store={makeStore()}>
+      <I18nextProvider i18n={i18n}>
+        <AntApp>
+          <MemoryRouter>
+            <PerformanceBackofficePage />
+          </MemoryRouter>
+        </AntApp>
+      </I18nextProvider>
+    </Provider>,
+  );
+}
+
+describe('performance back office', () => {
+  let server: TestApiServer;
+  afterEach(() => server.stop());
+
+  async function serve(answer: Parameters<TestApiServer['answer']>[2]) {
+    server = new TestApiServer().answer('GET', '/api/web/performance', answer);
+    await server.start();
+  }
+
+  const figureValue = (name: string) =>
+    within(screen.getByRole('region', { name })).getByTestId('figure-value').textContent;
+
+  it('shows the current figures, the charts of the last hour, the lag per group and the services down', async () => {
+    await serve({ json: figures });
+    await renderPage();
+    await screen.findByRole('region', { name: 'Points in' });
+    expect(figureValue('Points in')).toBe('1,234/s');
+    expect(figureValue('Points written')).toBe('1,200/s');
+    expect(figureValue('Consumer lag')).toBe('42 msg · 3.5 secs');
+    expect(figureValue('Rollup lag')).toBe('65 secs');
+    expect(figureValue('Engine lag')).toBe('12 ms');
+    expect(figureValue('Request latency')).toBe('4 ms / 250 ms');
+    expect(figureValue('Database size')).toBe('2.5 MB');
+    expect(figureValue('Bytes per point')).toBe('61');
+    expect(screen.getByText('Points received per second from every source')).toBeInTheDocument();
+
+    for (const chart of ['Points per second', 'Lags (seconds)', 'Request latency (seconds)']) {
+      expect(screen.getByRole('region', { name: chart }).querySelector('svg')).not.toBeNull();
+    }
+    const groups = screen.getByText('Lag per consumer group').closest<HTMLElement>('.ant-table-wrapper')!;
+    expect(within(groups).getByText('variables').closest('tr')).toHaveTextContent('variables423.5 secs');
+
+    const services = within(screen.getByRole('list', { name: 'Services' })).getAllByRole('listitem');
+    expect(services.map((badge) => badge.textContent)).toEqual([
+      'variables: available',
+      'rules-engine: unavailable',
+    ]);
+    expect(services[1]).toHaveClass('ant-tag-error');
+  });
+
+  it('says when a figure is not reported, and when there is no sample yet', async () => {
+    await serve({ json: { ...figures, current: null, history: [], consumerGroups: [] } });
+    await renderPage();
+    expect(
+      await screen.findByText('No samples yet: the first figures arrive within a few seconds.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Points in' })).toBeNull();
+  });
+
+  it('shows figures no service reports as not reported', async () => {
+    const first = sample('2026-11-25T10:00:00.000Z', {});
+    await serve({ json: { ...figures, current: first, history: [first], consumerGroups: [] } });
+    await renderPage();
+    await screen.findByRole('region', { name: 'Points in' });
+    expect(figureValue('Points in')).toBe('Not reported');
+    expect(figureValue('Request latency')).toBe('Not reported');
+    expect(screen.queryByText('Lag per consumer group')).toBeNull();
+  });
+
+  it('explains a failed load', async () => {
+    await serve(apiError(403, 'Forbidden'));
+    await renderPage();
+    expect(await screen.findByText('The figures could not be loaded')).toBeInTheDocument();
+  });
+});
