@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
-import { formatSize } from '../../cache/cache-format';
+import { formatSize } from '../../../lib/format-size';
 import { useGetPerformanceQuery } from '../api';
 import { FigureTile } from '../components/figure-tile';
 import { PerformanceChart } from '../components/performance-chart';
