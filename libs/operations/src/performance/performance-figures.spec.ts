@@ -7,6 +7,8 @@ function serviceMetrics(service: string) {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   const registers = [registry];
+  const lagGauge = (name: string) =>
+    new Gauge({ name, help: 'lag', labelNames: ['group', 'topic', 'partition'], registers });
   return {
     registry,
     ingested: new Counter({
@@ -16,18 +18,8 @@ function serviceMetrics(service: string) {
       registers,
     }),
     written: new Counter({ name: 'plantlens_points_written_total', help: 'written', registers }),
-    lagMessages: new Gauge({
-      name: 'plantlens_consumer_lag_messages',
-      help: 'lag',
-      labelNames: ['group', 'topic', 'partition'],
-      registers,
-    }),
-    lagSeconds: new Gauge({
-      name: 'plantlens_consumer_lag_seconds',
-      help: 'lag',
-      labelNames: ['group', 'topic', 'partition'],
-      registers,
-    }),
+    lagMessages: lagGauge('plantlens_consumer_lag_messages'),
+    lagSeconds: lagGauge('plantlens_consumer_lag_seconds'),
     rollupLag: new Gauge({
       name: 'plantlens_rollup_lag_seconds',
       help: 'rollup',

@@ -1,5 +1,5 @@
-import type { PerformanceSampleDto } from '@plantlens/contracts';
 import { formatDuration, formatNumber, timeSeries } from './performance-format';
+import { performanceSample } from './testing/performance-sample';
 
 describe('performance figures formatting', () => {
   it('formats counts and rates with a decimal only for small values', () => {
@@ -19,22 +19,12 @@ describe('performance figures formatting', () => {
   });
 
   it('turns a figure of the history into a time series with gaps', () => {
-    const sample = (at: string, pointsInPerSecond: number | null): PerformanceSampleDto => ({
-      at,
-      pointsInPerSecond,
-      pointsWrittenPerSecond: null,
-      consumerLagMessages: null,
-      consumerLagSeconds: null,
-      rollupLagSeconds: null,
-      rulesLagSeconds: null,
-      latencyP50Seconds: null,
-      latencyP95Seconds: null,
-      databaseSizeBytes: null,
-      bytesPerPoint: null,
-    });
     expect(
       timeSeries(
-        [sample('2026-11-25T10:00:00.000Z', null), sample('2026-11-25T10:00:05.000Z', 40)],
+        [
+          performanceSample('2026-11-25T10:00:00.000Z'),
+          performanceSample('2026-11-25T10:00:05.000Z', { pointsInPerSecond: 40 }),
+        ],
         'pointsInPerSecond',
       ),
     ).toEqual([

@@ -1,31 +1,16 @@
-import type { PerformanceDto, PerformanceSampleDto } from '@plantlens/contracts';
-import { render, screen, within } from '@testing-library/react';
+import type { PerformanceDto } from '@plantlens/contracts';
+import { screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { createI18n } from '../../../app/i18n';
 import { makeStore } from '../../../app/store';
 import { clearTokens, storeTokens } from '../../../lib/session';
+import { renderWithI18n } from '../../../testing/render-with-i18n';
 import { apiError, TestApiServer } from '../../../testing/test-api-server';
+import { performanceSample } from '../testing/performance-sample';
 import { PerformanceBackofficePage } from './performance-backoffice-page';
 
-const sample = (at: string, figures: Partial<PerformanceSampleDto>): PerformanceSampleDto => ({
-  at,
-  pointsInPerSecond: null,
-  pointsWrittenPerSecond: null,
-  consumerLagMessages: null,
-  consumerLagSeconds: null,
-  rollupLagSeconds: null,
-  rulesLagSeconds: null,
-  latencyP50Seconds: null,
-  latencyP95Seconds: null,
-  databaseSizeBytes: null,
-  bytesPerPoint: null,
-  ...figures,
-});
-
-const newest = sample('2026-11-25T10:00:05.000Z', {
+const newest = performanceSample('2026-11-25T10:00:05.000Z', {
   pointsInPerSecond: 1234.4,
   pointsWrittenPerSecond: 1200,
   consumerLagMessages: 42,
@@ -42,7 +27,7 @@ const figures: PerformanceDto = {
   sampleSeconds: 5,
   current: newest,
   consumerGroups: [{ group: 'variables', lagMessages: 42, lagSeconds: 3.5 }],
-  history: [sample('2026-11-25T10:00:00.000Z', {}), newest],
+  history: [performanceSample('2026-11-25T10:00:00.000Z', {}), newest],
   services: [
     { name: 'variables', up: true },
     { name: 'rules-engine', up: false, error: 'connect ECONNREFUSED 10.0.0.7:3000' },
@@ -50,24 +35,16 @@ const figures: PerformanceDto = {
 };
 
 // The page alone (not the app's shell and routes), signed in, in English.
-async function renderPage() {
+function renderPage() {
   clearTokens(localStorage);
   storeTokens(localStorage, { accessToken: 'test-access', refreshToken: 'test-refresh' });
-  const storage = new Map<string, string>();
-  const i18n = createI18n({
-    getItem: (key) => storage.get(key) ?? null,
-    setItem: (key, value) => void storage.set(key, value),
-  });
-  await i18n.changeLanguage('en_GB');
-  render(
+  renderWithI18n(
     <Provider store={makeStore()}>
-      <I18nextProvider i18n={i18n}>
-        <AntApp>
-          <MemoryRouter>
-            <PerformanceBackofficePage />
-          </MemoryRouter>
-        </AntApp>
-      </I18nextProvider>
+      <AntApp>
+        <MemoryRouter>
+          <PerformanceBackofficePage />
+        </MemoryRouter>
+      </AntApp>
     </Provider>,
   );
 }
@@ -86,7 +63,7 @@ describe('performance back office', () => {
 
   it('shows the current figures, the charts of the last hour, the lag per group and the services down', async () => {
     await serve({ json: figures });
-    await renderPage();
+    renderPage();
     await screen.findByRole('region', { name: 'Points in' });
     expect(figureValue('Points in')).toBe('1,234/s');
     expect(figureValue('Points written')).toBe('1,200/s');
@@ -114,7 +91,7 @@ describe('performance back office', () => {
 
   it('says when a figure is not reported, and when there is no sample yet', async () => {
     await serve({ json: { ...figures, current: null, history: [], consumerGroups: [] } });
-    await renderPage();
+    renderPage();
     expect(
       await screen.findByText('No samples yet: the first figures arrive within a few seconds.'),
     ).toBeInTheDocument();
@@ -122,9 +99,9 @@ describe('performance back office', () => {
   });
 
   it('shows figures no service reports as not reported', async () => {
-    const first = sample('2026-11-25T10:00:00.000Z', {});
+    const first = performanceSample('2026-11-25T10:00:00.000Z', {});
     await serve({ json: { ...figures, current: first, history: [first], consumerGroups: [] } });
-    await renderPage();
+    renderPage();
     await screen.findByRole('region', { name: 'Points in' });
     expect(figureValue('Points in')).toBe('Not reported');
     expect(figureValue('Request latency')).toBe('Not reported');
@@ -133,7 +110,7 @@ describe('performance back office', () => {
 
   it('explains a failed load', async () => {
     await serve(apiError(403, 'Forbidden'));
-    await renderPage();
+    renderPage();
     expect(await screen.findByText('The figures could not be loaded')).toBeInTheDocument();
   });
 });
