@@ -19,3 +19,16 @@ export const measurementBatchSchema = z.object({
   points: z.array(measurementPointSchema).min(1).max(100_000),
 });
 export type MeasurementBatch = z.infer<typeof measurementBatchSchema>;
+
+/**
+ * The `source` of the batches Plantlens's own producers publish. Any text is a valid source; these are the
+ * values counted under their own name in plantlens_points_ingested_total (others count as `other`, so the
+ * label stays bounded).
+ */
+export const MeasurementSources = {
+  simulator: 'simulator',
+  csvUpload: 'csv-upload',
+  aggregate: 'aggregate',
+  mqtt: 'mqtt',
+  opcua: 'opcua',
+} as const;

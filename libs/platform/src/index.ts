@@ -35,3 +35,4 @@ export * from './http/openapi/module-controllers';
 export * from './http/openapi/controller-routes';
 export * from './http/openapi/openapi-document';
 export * from './metrics/metrics-registry';
+export * from './messaging/consumer-lag';

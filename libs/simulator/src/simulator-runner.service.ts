@@ -5,7 +5,12 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { Topics, type MeasurementBatch, type MeasurementPoint } from '@plantlens/contracts';
+import {
+  Topics,
+  type MeasurementBatch,
+  type MeasurementPoint,
+  MeasurementSources,
+} from '@plantlens/contracts';
 import {
   AssetLayoutClient,
   EventPublisher,
@@ -17,7 +22,7 @@ import {
 import { plantLayout } from './plant-layout';
 import { PlantSimulator, type SimulatedPoint, type SimulationRange } from './plant-simulator';
 
-const SOURCE = 'simulator';
+const SOURCE = MeasurementSources.simulator;
 // Valve detail of the backfill: every second, from a few seconds before a ramp to a few after, so each
 // actuation's cut sees its valve at rest at 0 % and 100 %.
 const VALVE_DETAIL_STEP_MS = 1000;

@@ -1,5 +1,6 @@
 export * from './variables.module';
-export { IngestionService, REJECTION_REASONS, type RejectionReason } from './measurement/ingestion.service';
+export { IngestionService } from './measurement/ingestion.service';
+export { REJECTION_REASONS, type RejectionReason } from './measurement/point-check';
 export { RollupService } from './rollup/rollup.service';
 export { RetentionService } from './retention/retention.service';
 export { encodeMeasurementCopy } from './measurement/binary-copy';

@@ -27,6 +27,7 @@ import { TimelineRepository } from './explorer/timeline.repository';
 import { TimelineService } from './explorer/timeline.service';
 import { IngestionService } from './measurement/ingestion.service';
 import { MeasurementConsumer } from './measurement/measurement.consumer';
+import { MeasurementMetrics } from './measurement/measurement-metrics';
 import { MeasurementWriter } from './measurement/measurement-writer.service';
 import { MeasurementRepository } from './measurement/measurement.repository';
 import { DatastoreController } from './read-cache/datastore.controller';
@@ -94,6 +95,7 @@ const AGGREGATE_ENGINE_PROVIDERS = [
     ...AGGREGATE_ENGINE_PROVIDERS,
     VariableRepository,
     MeasurementRepository,
+    MeasurementMetrics,
     MeasurementWriter,
     IngestionService,
     RollupRepository,

@@ -29,6 +29,7 @@ import { backfillProgress } from '../src/aggregate-variable/backfill-progress';
 import { calculateAggregate, type Series } from '../src/aggregate-variable/calculation/aggregate-math';
 import type { VariablesDb } from '../src/database/variables-database';
 import { IngestionService } from '../src/measurement/ingestion.service';
+import { MeasurementMetrics } from '../src/measurement/measurement-metrics';
 import { ReadCacheService } from '../src/read-cache/read-cache.service';
 import { declareVariables, eventually, startVariablesService } from './measurement-pipeline.scenario';
 
@@ -288,6 +289,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
           app.get(Database),
           app.get(AggregateBackfillRepository),
           app.get(ReadCacheService),
+          app.get(MeasurementMetrics),
           app.get<PlatformConfig>(PLATFORM_CONFIG),
           { chunkInputPoints: 200, pauseMs: 0 },
         );
@@ -362,6 +364,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
         app.get(Database),
         app.get(AggregateBackfillRepository),
         app.get(ReadCacheService),
+        app.get(MeasurementMetrics),
         config,
       ).workOff();
       const window = { fromMs: T0 - HOUR_MS, toMs: T0 + 2 * HOUR_MS };

@@ -7,6 +7,7 @@ import {
   EventPublisher,
   InMemoryBroker,
   InMemoryClient,
+  MetricsRegistry,
   SchemaMigrator,
   type PlatformConfig,
 } from '@plantlens/platform';
@@ -19,6 +20,7 @@ import { timelineGrid, type TimelineGrid } from '../src/explorer/timeline-grid';
 import { TimelineRepository } from '../src/explorer/timeline.repository';
 import { TimelineService } from '../src/explorer/timeline.service';
 import { IngestionService } from '../src/measurement/ingestion.service';
+import { MeasurementMetrics } from '../src/measurement/measurement-metrics';
 import { MeasurementWriter } from '../src/measurement/measurement-writer.service';
 import { MeasurementRepository } from '../src/measurement/measurement.repository';
 import { ReadCacheRepository } from '../src/read-cache/read-cache.repository';
@@ -47,7 +49,8 @@ export async function openTimeSeriesStore(config: PlatformConfig): Promise<TimeS
   const variables = new VariableRepository(database);
   const policy = new RetentionPolicy(config);
   const readCache = new ReadCacheService(new ReadCacheRepository(database), config);
-  const writer = new MeasurementWriter(new MeasurementRepository(database), readCache, database);
+  const metrics = new MeasurementMetrics(new MetricsRegistry());
+  const writer = new MeasurementWriter(new MeasurementRepository(database), readCache, metrics, database);
   const rollups = new RollupService(new RollupRepository(database), variables, policy);
   // No aggregate variables here: the calculator's catalogue stays empty and it never publishes.
   const aggregates = new AggregateCalculator(
@@ -59,7 +62,7 @@ export async function openTimeSeriesStore(config: PlatformConfig): Promise<TimeS
   return {
     database,
     variables,
-    ingestion: new IngestionService(writer, variables, policy, aggregates),
+    ingestion: new IngestionService(writer, variables, policy, aggregates, metrics),
     rollups,
     retention: new RetentionService(new RetentionRepository(database), variables, policy, readCache),
     timeline: new TimelineService(variables, new TimelineRepository(database), rollups, readCache),

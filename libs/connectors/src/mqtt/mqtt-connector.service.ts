@@ -5,6 +5,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { MeasurementSources } from '@plantlens/contracts';
 import {
   EventPublisher,
   PLATFORM_CONFIG,
@@ -18,7 +19,7 @@ import { printable } from '../shared/readings';
 import { parseMqttPayload } from './mqtt-payload';
 import { matchesTopicFilters, topicReference } from './mqtt-topics';
 
-const SOURCE = 'mqtt';
+const SOURCE = MeasurementSources.mqtt;
 
 export interface MqttConnectorCounters extends PipelineCounters {
   connected: boolean;

@@ -5,6 +5,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { MeasurementSources } from '@plantlens/contracts';
 import {
   EventPublisher,
   PLATFORM_CONFIG,
@@ -32,7 +33,7 @@ import { addressForLog, RECONNECT_DELAY_MS, reconnectDelayMs } from '../shared/c
 import { errorMessage, MeasurementPipeline, type PipelineCounters } from '../shared/measurement-pipeline';
 import { readDataValue } from './opcua-values';
 
-const SOURCE = 'opcua';
+const SOURCE = MeasurementSources.opcua;
 const BATCH_POINTS = 5_000;
 // Values the server keeps per node between two publishes; it may revise the number.
 const QUEUE_SIZE = 100;

@@ -47,6 +47,14 @@ describe('loadPlatformConfig', () => {
     expect(problems).toMatch(/KAFKA_BROKERS: must be a comma-separated list of host:port/);
   });
 
+  it('takes a METRICS_TOKEN of at least 16 characters, and none by default', () => {
+    expect(loadPlatformConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadPlatformConfig({ METRICS_TOKEN: 'a'.repeat(16) }).METRICS_TOKEN).toBe('a'.repeat(16));
+    expect(problems({ METRICS_TOKEN: 'short-token' })).toEqual([
+      'METRICS_TOKEN: must be at least 16 characters',
+    ]);
+  });
+
   it('reads CORS_ORIGINS as a list of bare origins', () => {
     expect(loadPlatformConfig({}).CORS_ORIGINS).toBeUndefined();
     expect(

@@ -324,6 +324,8 @@ const environmentSchema = z.object({
     .default(7 * 86_400),
   // Credential of data sources (simulator, connectors) that declare variables; generated into DATA_DIR/keys when unset.
   SERVICE_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Bearer token Prometheus presents at GET /metrics (docs/operations.md "Metrics"); unset, /metrics answers 404.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Password of the super admin created on first start; generated and printed once when unset.
   SUPERADMIN_PASSWORD: z.string().min(6).optional(),
   // Sign-in throttling (docs/security.md "Sign-in throttling"): failures per (user name, client address) and

@@ -2,6 +2,7 @@ import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/comm
 import { PLATFORM_CONFIG } from '../config/platform-config.module';
 import type { PlatformConfig } from '../config/platform-config';
 import { Database } from './database';
+import { DatabasePoolMetrics } from './pool-metrics';
 import { SchemaMigrator } from './schema-migrator';
 
 @Global()
@@ -13,6 +14,7 @@ import { SchemaMigrator } from './schema-migrator';
       useFactory: (config: PlatformConfig) => Database.open(config),
     },
     SchemaMigrator,
+    DatabasePoolMetrics,
   ],
   exports: [Database, SchemaMigrator],
 })

@@ -20,6 +20,14 @@ export interface DatabaseConnection {
   copyFrom(copySql: string, data: Buffer | string): Promise<void>;
 }
 
+/** The connections of the pool at one moment (plantlens_db_pool_connections). */
+export interface PoolUsage {
+  total: number;
+  idle: number;
+  /** callers waiting for a connection */
+  waiting: number;
+}
+
 type ConnectionLease = { connection: DatabaseConnection; release: (broken?: Error) => void };
 
 // The application database: PostgreSQL in cluster mode, PGlite (PostgreSQL in WASM) standalone.
@@ -32,6 +40,7 @@ export class Database {
     readonly engine: DatabaseEngine,
     private readonly lease: () => Promise<ConnectionLease>,
     private readonly closeImpl: () => Promise<void>,
+    readonly poolUsage: () => PoolUsage,
   ) {}
 
   static async open(config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>) {
@@ -71,6 +80,7 @@ export class Database {
         };
       },
       () => kysely.destroy(),
+      () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     );
   }
 
@@ -105,6 +115,7 @@ export class Database {
         await kysely.destroy();
         await pglite.close();
       },
+      () => pool.usage(),
     );
   }
 

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { PoolUsage } from './database';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 
 type Command = PostgresQueryResult<unknown>['command'];
@@ -13,12 +14,22 @@ function commandOf(sqlText: string): Command {
 // transaction opened through Kysely never interleaves with another caller's statements.
 export class PglitePool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
+  // Callers holding the connection (0 or 1) or waiting for it.
+  private callers = 0;
 
   constructor(private readonly pglite: PGlite) {}
 
+  /** Contention for the one connection: how many callers wait their turn. */
+  usage(): PoolUsage {
+    return { total: 1, idle: this.callers === 0 ? 1 : 0, waiting: Math.max(0, this.callers - 1) };
+  }
+
   async connect(): Promise<PostgresPoolClient> {
     let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve)).then(() => {
+      this.callers -= 1;
+    });
+    this.callers += 1;
     const previous = this.queue;
     this.queue = previous.then(() => released);
     await previous;

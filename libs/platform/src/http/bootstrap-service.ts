@@ -7,6 +7,7 @@ import { createLogger } from '../logging/create-logger';
 import { InMemoryBroker } from '../messaging/in-memory-broker';
 import { ensureKafkaTopics } from '../messaging/kafka-topics';
 import { messagingServerOptions } from '../messaging/messaging.module';
+import { instrumentConsumer, instrumentService } from '../metrics/service-metrics';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { moduleControllers } from './openapi/module-controllers';
 import { buildOpenApi } from './openapi/openapi-document';
@@ -44,6 +45,7 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
   );
   // First, so that its hooks cover every route registered after it (API, docs, static files, proxies).
   await registerSecurityHeaders(app, service.config);
+  instrumentService(app, service.name, service.config);
   app.useGlobalPipes(apiValidationPipe);
   app.useGlobalFilters(new ApiExceptionFilter());
   if (service.checkResponseContracts) app.useGlobalInterceptors(new ResponseContractCheck());
@@ -59,12 +61,13 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
   if (service.consumerGroup) {
     const { KAFKA_BROKERS, KAFKA_CLIENT_ID, KAFKA_TOPIC_PARTITIONS } = service.config;
     if (KAFKA_BROKERS) await ensureKafkaTopics(KAFKA_CLIENT_ID, KAFKA_BROKERS, KAFKA_TOPIC_PARTITIONS);
-    app.connectMicroservice(
+    const microservice = app.connectMicroservice(
       messagingServerOptions(service.config, service.consumerGroup, app.get(InMemoryBroker)),
       {
         inheritAppConfig: true,
       },
     );
+    instrumentConsumer(app, microservice, service.consumerGroup, service.config);
   }
   refuseNulCharacters(app.getHttpAdapter().getInstance());
   await service.configure?.(app);

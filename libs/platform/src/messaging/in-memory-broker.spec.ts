@@ -1,4 +1,4 @@
-import { InMemoryBroker, type BrokerMessage } from './in-memory-broker';
+import { InMemoryBroker, partitionOf, type BrokerMessage } from './in-memory-broker';
 
 describe('InMemoryBroker', () => {
   it('delivers one key in publish order and every message to every group', async () => {
@@ -83,5 +83,27 @@ describe('InMemoryBroker', () => {
     broker.subscribe('unread', 'late', async (message) => void seen.push(message.value));
     await broker.drain();
     expect(seen).toEqual(['7', '8', '9']);
+  });
+
+  it('reports per partition how many messages a group has not handled yet and the age of the oldest', async () => {
+    const broker = new InMemoryBroker({ partitions: 2 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    broker.subscribe('t', 'slow', () => held);
+    const published = Date.now();
+    await broker.publish('t', 'a', 'k');
+    await broker.publish('t', 'b', 'k');
+    const partition = partitionOf('k', 2);
+    const behind = broker.lagOf('slow', published + 3_000).find((lag) => lag.partition === partition);
+    expect(behind?.messages).toBe(2);
+    expect(behind?.seconds).toBeGreaterThanOrEqual(2.9);
+    expect(broker.lagOf('slow').find((lag) => lag.partition !== partition)).toMatchObject({
+      messages: 0,
+      seconds: 0,
+    });
+    expect(broker.lagOf('nobody')).toEqual([]);
+    release();
+    await broker.drain();
+    expect(broker.lagOf('slow').map((lag) => lag.messages)).toEqual([0, 0]);
   });
 });

@@ -17,6 +17,17 @@ export interface BrokerMessage {
   offset: number;
   key: string | null;
   value: string;
+  /** epoch milliseconds, as Kafka's message timestamp */
+  timestamp: number;
+}
+
+/** How far one consumer group is behind on one partition (plantlens_consumer_lag_*). */
+export interface PartitionLag {
+  topic: string;
+  partition: number;
+  messages: number;
+  /** age of the oldest message not yet handled; undefined when it cannot be known */
+  seconds: number | undefined;
 }
 
 export type MessageHandler = (message: BrokerMessage) => Promise<void>;
@@ -77,7 +88,7 @@ export class InMemoryBroker {
       key === null ? Math.floor(Math.random() * this.partitionCount) : partitionOf(key, this.partitionCount);
     const offset = state.nextOffset[partition] ?? 0;
     state.nextOffset[partition] = offset + 1;
-    const message: BrokerMessage = { topic, partition, offset, key, value };
+    const message: BrokerMessage = { topic, partition, offset, key, value, timestamp: Date.now() };
     if (state.groups.size === 0) {
       if (state.retained.length >= this.maxRetained) state.retained.shift();
       state.retained.push(message);
@@ -112,6 +123,23 @@ export class InMemoryBroker {
       for (const partition of group.partitions) count += partition.messages.length;
     }
     return count;
+  }
+
+  /** Per partition of every topic the group consumes: the messages waiting (the one in hand included). */
+  lagOf(groupId: string, now = Date.now()): PartitionLag[] {
+    const lag: PartitionLag[] = [];
+    for (const [topic, state] of this.topics) {
+      state.groups.get(groupId)?.partitions.forEach(({ messages }, partition) => {
+        const oldest = messages[0];
+        lag.push({
+          topic,
+          partition,
+          messages: messages.length,
+          seconds: oldest ? Math.max(0, now - oldest.timestamp) / 1000 : 0,
+        });
+      });
+    }
+    return lag;
   }
 
   /** Resolves when every message published so far has been handled (tests and shutdown). */

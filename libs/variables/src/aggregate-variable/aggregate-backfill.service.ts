@@ -9,6 +9,7 @@ import {
 import { aggregateDefinitionSchema } from '@plantlens/contracts';
 import { Database, PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { prepareBatch, type PreparedBatch } from '../measurement/measurement-batch';
+import { MeasurementMetrics } from '../measurement/measurement-metrics';
 import { storeOn } from '../measurement/measurement.repository';
 import { changedRanges } from '../measurement/measurement-writer.service';
 import { ReadCacheService } from '../read-cache/read-cache.service';
@@ -55,6 +56,7 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
     private readonly database: Database,
     private readonly backfills: AggregateBackfillRepository,
     private readonly readCache: ReadCacheService,
+    private readonly metrics: MeasurementMetrics,
     @Inject(PLATFORM_CONFIG) config: PlatformConfig,
     @Optional() @Inject(AGGREGATE_BACKFILL_OPTIONS) options?: Partial<AggregateBackfillOptions>,
   ) {
@@ -165,7 +167,10 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
       return finished ? 'finished' : 'progress';
     });
     // After the commit, as the writer does (the read cache is another connection's work).
-    if (written && written.points.length > 0) await this.readCache.invalidate(changedRanges(written));
+    if (written && written.points.length > 0) {
+      this.metrics.countWritten(written.points.length);
+      await this.readCache.invalidate(changedRanges(written));
+    }
     return outcome;
   }
 }

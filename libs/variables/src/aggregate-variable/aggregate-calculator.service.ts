@@ -4,6 +4,7 @@ import {
   Topics,
   type MeasurementBatch,
   type MeasurementPoint,
+  MeasurementSources,
 } from '@plantlens/contracts';
 import { EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { AggregateCatalog, type AggregateEntry } from './aggregate-catalog.service';
@@ -11,7 +12,7 @@ import { AggregateSeriesRepository } from './aggregate-series.repository';
 import { calculateAggregate, type CalculationWindow } from './calculation/aggregate-math';
 import { affectedWindows, inputRanges, mergeRanges, type ReadRange } from './calculation/input-ranges';
 
-export const AGGREGATE_SOURCE = 'aggregate';
+export const AGGREGATE_SOURCE = MeasurementSources.aggregate;
 // Like the data sources' batches: about 70 bytes of JSON a point keeps a message well under Kafka's default
 // 1 MB limit (message.max.bytes), which a larger one breaks with a non-retriable error.
 const MAX_POINTS_PER_MESSAGE = 5_000;

@@ -11,6 +11,7 @@ import {
   type CsvUploadResponseDto,
   type CsvUploadWarningDto,
   type CsvVariableColumnDto,
+  MeasurementSources,
 } from '@plantlens/contracts';
 import { EventPublisher, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { RetentionPolicy } from '../retention/retention-policy';
@@ -40,7 +41,7 @@ const DETECTION_ROWS = 200;
 const DETECTION_CHARACTERS = 1024 * 1024;
 // Row instants kept to find repeated times: 8 MB outside the heap, a year of 30-second rows.
 const TRACKED_ROW_TIMES = 1_000_000;
-const SOURCE = 'csv-upload';
+const SOURCE = MeasurementSources.csvUpload;
 
 /** A variable column of the file and what it held. */
 interface VariableColumn extends CsvVariableColumnDto {

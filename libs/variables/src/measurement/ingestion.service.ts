@@ -9,23 +9,9 @@ import {
 import { AggregateCalculator } from '../aggregate-variable/aggregate-calculator.service';
 import { RetentionPolicy } from '../retention/retention-policy';
 import { VariableRepository } from '../variable/variable.repository';
+import { MeasurementMetrics } from './measurement-metrics';
 import { MeasurementWriter } from './measurement-writer.service';
-import { checkPoint } from './point-check';
-
-export const REJECTION_REASONS = [
-  'malformed-batch',
-  'invalid-point',
-  'non-finite-value',
-  'timestamp-before-1970',
-  'future-timestamp',
-  'expired-timestamp',
-  'unknown-variable',
-  // an aggregate variable's point on `measurements`: only its calculation publishes its points
-  'aggregate-variable',
-  // a raw variable's point on `measurements.derived`, the topic of calculated points
-  'not-aggregate',
-] as const;
-export type RejectionReason = (typeof REJECTION_REASONS)[number];
+import { checkPoint, REJECTION_REASONS, type RejectionReason } from './point-check';
 
 /** The two topics of points: measured, and calculated by the aggregate variables. */
 export type MeasurementTopic = typeof Topics.measurements | typeof Topics.derivedMeasurements;
@@ -63,6 +49,7 @@ export class IngestionService {
     private readonly variables: VariableRepository,
     private readonly retention: RetentionPolicy,
     private readonly aggregates: AggregateCalculator,
+    private readonly metrics: MeasurementMetrics,
   ) {}
 
   get counters(): Readonly<Record<RejectionReason | 'stored', number>> {
@@ -78,6 +65,7 @@ export class IngestionService {
     const reject = (reason: RejectionReason, count = 1) => {
       rejected[reason] = (rejected[reason] ?? 0) + count;
       this.totals[reason] += count;
+      this.metrics.countRejected(reason, count);
     };
     const envelope = envelopeSchema.safeParse(message);
     if (!envelope.success) {
@@ -87,6 +75,7 @@ export class IngestionService {
       );
       return { stored: 0, rejected };
     }
+    this.metrics.countIngested(envelope.data.source, envelope.data.points.length);
     const latestAllowed = now + MEASUREMENT_MAX_FUTURE_MS;
     const earliestKept = this.retention.rawHorizonMs(now);
     const valid: MeasurementPoint[] = [];

@@ -4,6 +4,7 @@ import { Database } from '@plantlens/platform';
 import { ReadCacheService } from '../read-cache/read-cache.service';
 import type { ChangedRange } from '../read-cache/read-cache.repository';
 import { prepareBatch, type PreparedBatch } from './measurement-batch';
+import { MeasurementMetrics } from './measurement-metrics';
 import { MeasurementRepository } from './measurement.repository';
 
 interface QueuedWrite {
@@ -38,6 +39,7 @@ export class MeasurementWriter {
   constructor(
     private readonly measurements: MeasurementRepository,
     private readonly readCache: ReadCacheService,
+    private readonly metrics: MeasurementMetrics,
     database: Database,
   ) {
     this.maxConcurrent = database.engine === 'postgres' ? POSTGRES_CONCURRENT_TRANSACTIONS : 1;
@@ -81,6 +83,7 @@ export class MeasurementWriter {
         await this.measurements.store(batch);
         // Before acknowledging: a failure leaves the messages to be delivered again, and then retried here.
         await this.readCache.invalidate(changedRanges(batch));
+        this.metrics.countWritten(batch.points.length);
         for (const write of writes) write.resolve();
         return;
       } catch (error) {

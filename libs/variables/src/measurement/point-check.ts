@@ -1,6 +1,25 @@
 import { MEASUREMENT_MIN_TS, type MeasurementPoint } from '@plantlens/contracts';
 
-export type PointFault = 'invalid-point' | 'non-finite-value' | 'timestamp-before-1970';
+/** Why the ingest path left points out (IngestionService; plantlens_points_rejected_total {reason}). */
+export const REJECTION_REASONS = [
+  'malformed-batch',
+  'invalid-point',
+  'non-finite-value',
+  'timestamp-before-1970',
+  'future-timestamp',
+  'expired-timestamp',
+  'unknown-variable',
+  // an aggregate variable's point on `measurements`: only its calculation publishes its points
+  'aggregate-variable',
+  // a raw variable's point on `measurements.derived`, the topic of calculated points
+  'not-aggregate',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+export type PointFault = Extract<
+  RejectionReason,
+  'invalid-point' | 'non-finite-value' | 'timestamp-before-1970'
+>;
 
 /**
  * The rules of the contract's `measurementPointSchema`, checked by hand: the writer checks every point of
