@@ -50,7 +50,7 @@ describe('performance back office in Chromium', () => {
     const before = await figureValues(page);
     await page.waitForFunction(
       (shown) =>
-        [...document.querySelectorAll('[data-testid="figure-value"]')].some(
+        Array.from(document.querySelectorAll('[data-testid="figure-value"]')).some(
           (element, index) => element.textContent !== shown[index],
         ),
       before,

@@ -19,10 +19,17 @@ import { performanceFigures, type MetricsReading } from './performance-figures';
 import { parsePrometheusText, type MetricSample } from './prometheus-text';
 import { SampleHistory } from './sample-history';
 
-// fetch() reports a refused connection as "fetch failed" with the reason in its cause.
+// Why a read failed. fetch() reports a refused connection as "fetch failed" with the reason in its cause;
+// the errors may come from another realm (Node's own fetch), so they are read by shape, not instanceof.
 function failure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? error.cause.message : error.message;
+  const { message, cause } = (error ?? {}) as {
+    message?: unknown;
+    cause?: { message?: unknown; code?: unknown };
+  };
+  for (const reason of [cause?.message, cause?.code, message]) {
+    if (typeof reason === 'string' && reason !== '') return reason;
+  }
+  return String(error);
 }
 
 /**
