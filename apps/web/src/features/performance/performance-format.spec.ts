@@ -1,4 +1,4 @@
-import { formatDuration, formatNumber, timeSeries } from './performance-format';
+import { formatDuration, formatNumber, formatSampleTime, timeSeries } from './performance-format';
 import { performanceSample } from './testing/performance-sample';
 
 describe('performance figures formatting', () => {
@@ -16,6 +16,10 @@ describe('performance figures formatting', () => {
     expect(formatDuration(3.54, 'en_GB')).toBe('3.5 secs');
     expect(formatDuration(3.54, 'es_ES')).toBe('3,5 s');
     expect(formatDuration(252, 'en_GB')).toBe('4.2 mins');
+  });
+
+  it('writes when a sample was taken as a clock time', () => {
+    expect(formatSampleTime('2026-11-25T10:41:31.000Z', 'en_GB')).toMatch(/^\d\d:41:31$/);
   });
 
   it('turns a figure of the history into a time series with gaps', () => {

@@ -25,6 +25,13 @@ export function formatDuration(seconds: number, language: string): string {
   }).format(value);
 }
 
+/** When a sample was taken, as a clock time in the user's language: "10:41:31". */
+export function formatSampleTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], { timeStyle: 'medium' }).format(
+    new Date(iso),
+  );
+}
+
 type SampleFigure = {
   [Key in keyof PerformanceSampleDto]: PerformanceSampleDto[Key] extends number | null ? Key : never;
 }[keyof PerformanceSampleDto];

@@ -74,6 +74,7 @@ describe('performance back office', () => {
     expect(figureValue('Database size')).toBe('2.5 MB');
     expect(figureValue('Bytes per point')).toBe('61');
     expect(screen.getByText('Points received per second from every source')).toBeInTheDocument();
+    expect(screen.getByText(/every 5 seconds .* Updated at \d\d:00:05$/)).toBeInTheDocument();
 
     for (const chart of ['Points per second', 'Lags (seconds)', 'Request latency (seconds)']) {
       expect(screen.getByRole('region', { name: chart }).querySelector('svg')).not.toBeNull();

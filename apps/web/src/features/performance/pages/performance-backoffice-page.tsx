@@ -23,7 +23,7 @@ import { formatSize } from '../../../lib/format-size';
 import { useGetPerformanceQuery } from '../api';
 import { FigureTile } from '../components/figure-tile';
 import { PerformanceChart } from '../components/performance-chart';
-import { formatDuration, formatNumber, timeSeries } from '../performance-format';
+import { formatDuration, formatNumber, formatSampleTime, timeSeries } from '../performance-format';
 
 function ServiceBadges({ services }: Pick<PerformanceDto, 'services'>) {
   const { t } = useTranslation();
@@ -183,8 +183,7 @@ export function PerformanceBackofficePage() {
       </Flex>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('performance.intro', { seconds: PERFORMANCE_SAMPLE_SECONDS })}
-        {current &&
-          ` ${t('performance.updatedAt', { time: new Date(current.at).toLocaleTimeString(language.replace('_', '-')) })}`}
+        {current && ` ${t('performance.updatedAt', { time: formatSampleTime(current.at, language) })}`}
       </Typography.Paragraph>
       {performance.isError && <ApiErrorAlert title={t('performance.loadError')} error={performance.error} />}
       {!figures ? (
