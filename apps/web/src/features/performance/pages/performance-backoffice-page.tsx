@@ -182,7 +182,7 @@ export function PerformanceBackofficePage() {
         <ServiceBadges services={services} />
       </Flex>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('performance.intro', { seconds: PERFORMANCE_SAMPLE_SECONDS })}
+        {t('performance.intro', { seconds: performance.data.sampleSeconds })}
         {current && ` ${t('performance.updatedAt', { time: formatSampleTime(current.at, language) })}`}
       </Typography.Paragraph>
       {performance.isError && <ApiErrorAlert title={t('performance.loadError')} error={performance.error} />}
