@@ -45,8 +45,11 @@ function countsOf(expected: Expected, ruleId: number) {
   }));
 }
 
-// The samples of one metric of the app's registry.
-async function samples(app: NestFastifyApplication, name: string) {
+// The samples of one metric of the app's registry (a histogram's name each of its series).
+async function samples(
+  app: NestFastifyApplication,
+  name: string,
+): Promise<{ labels: object; value: number; metricName?: string }[]> {
   const metric = app.get(MetricsRegistry).getSingleMetric(name);
   if (!metric) throw new Error(`${name} is not registered`);
   return (await metric.get()).values;
