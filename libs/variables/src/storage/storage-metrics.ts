@@ -22,26 +22,28 @@ export class StorageMetrics {
     registry: MetricsRegistry,
     private readonly repository: StorageStatsRepository,
   ) {
-    const databaseSize: Gauge = new Gauge({
-      name: 'plantlens_database_size_bytes',
-      help: 'Size of the database on disk (pg_database_size)',
-      registers: [registry],
-      collect: async () => {
-        await this.fresh();
-        if (this.stats === null) databaseSize.remove();
-        else databaseSize.set(this.stats.databaseBytes);
-      },
-    });
-    const pointsStored: Gauge = new Gauge({
-      name: 'plantlens_points_stored',
-      help: 'Raw points stored, estimated from the live rows of variables.measurement (rollups excluded)',
-      registers: [registry],
-      collect: async () => {
-        await this.fresh();
-        if (this.stats === null) pointsStored.remove();
-        else pointsStored.set(this.stats.rawPoints);
-      },
-    });
+    const storageGauge = (name: string, help: string, figure: (stats: StorageStats) => number) => {
+      const gauge: Gauge = new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect: async () => {
+          await this.fresh();
+          if (this.stats === null) gauge.remove();
+          else gauge.set(figure(this.stats));
+        },
+      });
+    };
+    storageGauge(
+      'plantlens_database_size_bytes',
+      'Size of the database on disk (pg_database_size)',
+      (stats) => stats.databaseBytes,
+    );
+    storageGauge(
+      'plantlens_points_stored',
+      'Raw points stored, estimated from the live rows of variables.measurement (rollups excluded)',
+      (stats) => stats.rawPoints,
+    );
   }
 
   // One read for concurrent scrapes. A failed read (the database away) leaves no sample rather than an old
