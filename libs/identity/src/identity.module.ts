@@ -7,6 +7,7 @@ import { LoginThrottle } from './auth/login-throttle.service';
 import { PasswordHasher } from './auth/password-hasher.service';
 import { RefreshTokenRepository } from './auth/refresh-token.repository';
 import { SessionController } from './auth/session.controller';
+import { SignInFlowRepository } from './auth/sign-in-flow.repository';
 import { SuperAdminSeeder } from './auth/super-admin.seeder';
 import { TokenService } from './auth/token.service';
 import { UserSessionStates } from './auth/user-session-states';
@@ -39,6 +40,7 @@ import { UserService } from './user/user.service';
     UserRepository,
     GroupRepository,
     RefreshTokenRepository,
+    SignInFlowRepository,
     ObjectPermissionRepository,
     PasswordHasher,
     LoginThrottle,

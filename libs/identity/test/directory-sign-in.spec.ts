@@ -1,14 +1,18 @@
 // Directory single sign-on against a REAL OpenID Connect provider (oidc-provider) started in this test:
 // the authorization-code flow behind GET /api/auth/saml, and POST /api/auth/azuread with a provider ID
-// token, for a known directory user and for an account the directory knows but Plantlens does not allow.
+// token, for a known directory user and for an account the directory knows but Plantlens does not allow;
+// a flow started on one identity replica and finished on another sharing its database (started flows
+// live in identity.sign_in_flow), once only.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthHeaders, AuthMessages } from '@plantlens/contracts';
+import { Database } from '@plantlens/platform';
+import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 import request from 'supertest';
-import { clientOf, startIdentityApp, superAdmin, uniqueName } from './identity-app';
+import { clientOf, startIdentityApp, startIdentityReplica, superAdmin, uniqueName } from './identity-app';
 
 const CLIENT_ID = 'plantlens';
 const CLIENT_SECRET = 'plantlens-test-secret-0123456789abcdef';
@@ -67,6 +71,7 @@ describe('directory sign-in with a real OpenID Connect provider', () => {
   let provider: Server;
   let issuer: string;
   let app: NestFastifyApplication;
+  let replica: NestFastifyApplication;
 
   beforeAll(async () => {
     // The issuer must be the address the provider is reached at: take a port first, then build it.
@@ -102,12 +107,14 @@ describe('directory sign-in with a real OpenID Connect provider', () => {
     });
     provider.on('request', oidc.callback());
 
-    app = await startIdentityApp({
+    const oidcSettings = {
       OIDC_ISSUER_URL: issuer,
       OIDC_CLIENT_ID: CLIENT_ID,
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
       OIDC_REDIRECT_URI: REDIRECT_URI,
-    });
+    };
+    app = await startIdentityApp(oidcSettings);
+    replica = await startIdentityReplica(app, oidcSettings);
     const admin = await superAdmin(app);
     const created = await admin
       .post('/api/auth/azuread/user/')
@@ -116,19 +123,28 @@ describe('directory sign-in with a real OpenID Connect provider', () => {
   });
 
   afterAll(async () => {
+    await replica?.close();
     await app?.close();
     await new Promise((resolve) => provider?.close(resolve));
   });
 
-  async function codeFlow(login: string): Promise<request.Response> {
-    const start = await request(app.getHttpServer()).get('/api/auth/saml');
+  /** Starts a code flow on `starter` and signs in at the provider; the query to finish it with. */
+  async function providerAnswer(login: string, starter = app): Promise<Record<string, string>> {
+    const start = await request(starter.getHttpServer()).get('/api/auth/saml');
     expect(start.status).toBe(302);
     expect(start.headers.location).toMatch(new RegExp(`^${issuer}/auth\\?`));
     const authorizationUrl = new URL(start.headers.location);
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     const back = await new Browser(login).followUntil(authorizationUrl.toString(), REDIRECT_URI);
     expect(back.searchParams.get('code')).toBeTruthy();
-    return request(app.getHttpServer()).get('/api/auth/saml').query(Object.fromEntries(back.searchParams));
+    return Object.fromEntries(back.searchParams);
+  }
+
+  const finish = (answer: Record<string, string>, finisher = app) =>
+    request(finisher.getHttpServer()).get('/api/auth/saml').query(answer);
+
+  async function codeFlow(login: string): Promise<request.Response> {
+    return finish(await providerAnswer(login));
   }
 
   it('signs a known directory user in through the authorization-code flow', async () => {
@@ -137,6 +153,31 @@ describe('directory sign-in with a real OpenID Connect provider', () => {
     const account = await clientOf(app, response.body.accessToken).get('/api/web/account').expect(200);
     expect(account.body.username).toMatch(/^ana\./);
     expect(typeof response.body.refreshToken).toBe('string');
+  });
+
+  it('finishes on a second replica a flow started on the first, once: a replay on either is refused', async () => {
+    const answer = await providerAnswer('ana', app);
+    const finished = await finish(answer, replica);
+    expect(finished.status).toBe(200);
+    const account = await clientOf(replica, finished.body.accessToken).get('/api/web/account').expect(200);
+    expect(account.body.username).toMatch(/^ana\./);
+
+    for (const finisher of [replica, app]) {
+      const replay = await finish(answer, finisher);
+      expect([replay.status, replay.body.message]).toEqual([401, 'Unknown or expired sign-in']);
+    }
+  });
+
+  it('refuses a flow past its ten minutes, and forgets it', async () => {
+    const answer = await providerAnswer('ana', replica);
+    const flows = app.get(Database).kysely;
+    await sql`update identity.sign_in_flow set expires_at = now() - interval '1 second'`.execute(flows);
+    const late = await finish(answer, app);
+    expect([late.status, late.body.message]).toEqual([401, 'Unknown or expired sign-in']);
+    const left = await sql<{ n: number }>`select count(*)::int as n from identity.sign_in_flow`.execute(
+      flows,
+    );
+    expect(left.rows[0]!.n).toBe(0);
   });
 
   it('answers 403 Account not allowed to a directory account without a Plantlens user', async () => {

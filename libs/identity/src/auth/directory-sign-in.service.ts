@@ -10,28 +10,24 @@ import { AuthMessages, type SsoConfigDto } from '@plantlens/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
+import { SignInFlowRepository } from './sign-in-flow.repository';
 
 const FLOW_TTL_MS = 10 * 60_000;
 
-interface PendingFlow {
-  codeVerifier: string;
-  nonce: string;
-  expiresAt: number;
-}
-
 // Directory single sign-on over OpenID Connect (Azure AD or any provider), on when OIDC_ISSUER_URL is set.
 // Two entries: POST /api/auth/azuread with an ID token the browser got from the provider (validated here
-// against the provider's JWKS), and the authorization-code flow behind GET /api/auth/saml.
+// against the provider's JWKS), and the authorization-code flow behind GET /api/auth/saml, whose started
+// flows live in PostgreSQL (SignInFlowRepository) so that any replica finishes them.
 @Injectable()
 export class DirectorySignInService {
   private readonly logger = new Logger('DirectorySignIn');
   private configuration: Promise<oidc.Configuration> | undefined;
   private jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
-  // State of started code flows. In memory: a flow must end on the replica that started it
-  // (docs/security.md).
-  private readonly flows = new Map<string, PendingFlow>();
 
-  constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}
+  constructor(
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    private readonly flows: SignInFlowRepository,
+  ) {}
 
   get enabled(): boolean {
     return Boolean(this.config.OIDC_ISSUER_URL && this.config.OIDC_CLIENT_ID);
@@ -71,11 +67,10 @@ export class DirectorySignInService {
   async authorizationUrl(): Promise<string> {
     const configuration = await this.discover();
     const redirectUri = this.redirectUri();
-    this.pruneFlows();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
-    this.flows.set(state, { codeVerifier, nonce, expiresAt: Date.now() + FLOW_TTL_MS });
+    await this.flows.start(state, { codeVerifier, nonce }, FLOW_TTL_MS);
     return oidc
       .buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
@@ -91,10 +86,8 @@ export class DirectorySignInService {
   /** Ends a code flow: exchanges the code and returns the directory id of the signed-in person. */
   async completeCodeFlow(query: Record<string, string>): Promise<string> {
     const configuration = await this.discover();
-    const state = query.state ?? '';
-    const flow = this.flows.get(state);
-    if (!flow || flow.expiresAt < Date.now()) throw new UnauthorizedException('Unknown or expired sign-in');
-    this.flows.delete(state);
+    const flow = await this.flows.take(query.state ?? '');
+    if (!flow) throw new UnauthorizedException('Unknown or expired sign-in');
     const callback = new URL(this.redirectUri());
     for (const [key, value] of Object.entries(query)) callback.searchParams.set(key, value);
     try {
@@ -143,10 +136,5 @@ export class DirectorySignInService {
         throw error;
       });
     return this.configuration;
-  }
-
-  private pruneFlows(): void {
-    const now = Date.now();
-    for (const [state, flow] of this.flows) if (flow.expiresAt < now) this.flows.delete(state);
   }
 }

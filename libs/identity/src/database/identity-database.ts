@@ -49,6 +49,14 @@ export interface SignInFailureTable {
   last_failure_at: Date;
 }
 
+export interface SignInFlowTable {
+  /** SHA-256 (hex) of the flow's state parameter */
+  state_hash: string;
+  code_verifier: string;
+  nonce: string;
+  expires_at: Date;
+}
+
 export interface ObjectPermissionTable {
   object_type: string;
   object_id: number;
@@ -72,6 +80,7 @@ export interface IdentityDatabase {
   'identity.group_permission': GroupPermissionTable;
   'identity.refresh_token': RefreshTokenTable;
   'identity.sign_in_failure': SignInFailureTable;
+  'identity.sign_in_flow': SignInFlowTable;
   'identity.object_permission': ObjectPermissionTable;
   'identity.object_owner': ObjectOwnerTable;
 }
