@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { IdentityModule } from '@plantlens/identity';
+import { PerformanceModule } from '@plantlens/operations';
 import { UserManualModule, type PlatformConfig } from '@plantlens/platform';
 import { RulesModule } from '@plantlens/rules';
 import { ValvesModule } from '@plantlens/valves';
@@ -22,5 +23,7 @@ export const DOMAIN_SERVICES: readonly { module: Type; urlSetting: ServiceUrlSet
 // The domain modules the gateway hosts in standalone mode (and the authorization test with it).
 export const STANDALONE_DOMAIN_MODULES = DOMAIN_SERVICES.map(({ module }) => module);
 
-// The API the gateway answers itself in both run modes (never routed to a service in cluster mode).
-export const GATEWAY_API_MODULES = [UserManualModule];
+// The API the gateway answers itself in both run modes (never routed to a service in cluster mode). The
+// performance back office reads the services' metrics from here: in-process in standalone, over HTTP in a
+// cluster (libs/operations README).
+export const GATEWAY_API_MODULES = [UserManualModule, PerformanceModule];

@@ -169,6 +169,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/web/csv-upload': SUPERADMIN,
   'GET /api/web/datastore': SUPERADMIN,
   'DELETE /api/web/datastore': SUPERADMIN,
+  'GET /api/web/performance': SUPERADMIN,
 };
 
 // The only routes reachable without an access token.

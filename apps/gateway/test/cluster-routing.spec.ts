@@ -3,11 +3,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   AuthHeaders,
+  performanceDtoSchema,
   type PlantTreeDto,
   type RawVariableDeclareResponseDto,
   type TokenPairDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
+import { PerformanceSampler } from '@plantlens/operations';
 import { RulesModule } from '@plantlens/rules';
 import { ValvesModule } from '@plantlens/valves';
 import { VariablesModule } from '@plantlens/variables';
@@ -187,6 +189,25 @@ describe('gateway in cluster mode', () => {
     expect(Array.isArray(listed.body)).toBe(true);
     const deleted = await request(server).delete('/api/web/datastore').query({ ids: '999' }).set(auth);
     expect(deleted.body).toEqual({ deleted: 0 });
+  });
+
+  it('answers the performance back office itself, for the super admin, listing the services it reads', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
+    await request(server).get('/api/web/performance').expect(401);
+    await cluster.gateway.get(PerformanceSampler).sampleNow();
+    // The process behind the gateway does not host the performance module: a proxied call would be a 404.
+    const figures = await request(server).get('/api/web/performance').set(auth).expect(200);
+    const body = performanceDtoSchema.parse(figures.body);
+    expect(body.history).not.toHaveLength(0);
+    // The four service URLs of this test name one process; without METRICS_TOKEN it is shown as down.
+    expect(body.services).toEqual([
+      {
+        name: 'identity, variables, rules-engine, valve-monitor',
+        up: false,
+        error: 'METRICS_TOKEN is not set',
+      },
+    ]);
   });
 
   it('routes the valve screens to the valve monitor, reads and administrator edits alike', async () => {

@@ -1,28 +1,9 @@
-// Scrapes an app's /metrics as Prometheus does and reads the text format: one sample per line,
-// `name{labels} value`.
+// Scrapes an app's /metrics as Prometheus does, read with the back office's parser of the text format.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { parsePrometheusText, type MetricSample } from '@plantlens/operations';
 import request from 'supertest';
 
-export interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-export function parsePrometheusText(text: string): Sample[] {
-  return text
-    .split('\n')
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) throw new Error(`not a sample line: ${line}`);
-      const labels: Record<string, string> = {};
-      for (const [, name, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
-        labels[name!] = value!;
-      }
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-}
+export type Sample = MetricSample;
 
 /** The value of the one sample named `name` whose labels include `labels`; undefined when there is none. */
 export function sampleValue(

@@ -11,6 +11,7 @@ import {
   Database,
   EventPublisher,
   measurementKey,
+  MetricsRegistry,
   serviceModule,
   type PlatformConfig,
 } from '@plantlens/platform';
@@ -89,6 +90,11 @@ async function sampleCount(app: NestFastifyApplication): Promise<number> {
       connection.query<{ count: number }>(`select count(*)::int as count from valves.signal_sample`),
     );
   return row!.count;
+}
+
+async function actuationsAnalysed(app: NestFastifyApplication): Promise<number | undefined> {
+  const metric = app.get(MetricsRegistry).getSingleMetric('plantlens_valve_actuations_analysed_total');
+  return (await metric?.get())?.values[0]?.value;
 }
 
 async function eventually(check: () => Promise<void>, timeoutMs = 100_000): Promise<void> {
@@ -233,6 +239,7 @@ export function describeValveMonitor(mode: string, environment: () => Promise<Mo
 
       const monitor = app.get(ValveMonitorService).counters;
       expect(monitor.actuations).toBe(truth.length);
+      expect(await actuationsAnalysed(app)).toBe(truth.length);
       const errors = await storedErrors(app);
       expect(monitor.errors).toBe(errors.length);
       expect(errors.every((e) => e.published)).toBe(true);
@@ -275,6 +282,7 @@ export function describeValveMonitor(mode: string, environment: () => Promise<Mo
       expect(await storedActuations(app)).toEqual(before.actuations);
       expect(await storedErrors(app)).toEqual(before.errors);
       expect(monitor.actuations).toBe(counted.actuations);
+      expect(await actuationsAnalysed(app)).toBe(counted.actuations);
       expect(monitor.errors).toBe(counted.errors);
       expect(alarms).toHaveLength(alarmsBefore);
     });

@@ -19,6 +19,7 @@ export * from './valves';
 export * from './user-manual';
 export * from './datastore';
 export * from './aggregate-variable';
+export * from './performance';
 export {
   EPOCH_MS_MAX,
   isTimeZone,

@@ -12,6 +12,7 @@ import { RuleDryRunController } from './dry-run/rule-dry-run.controller';
 import { RuleDryRunService } from './dry-run/rule-dry-run.service';
 import { RuleHistoryService } from './dry-run/rule-history.service';
 import { EngineConsumer } from './engine/engine.consumer';
+import { EngineMetrics } from './engine/engine-metrics';
 import { EngineRepository } from './engine/engine.repository';
 import { EngineShard } from './engine/engine-shard';
 import { RuleEngineService } from './engine/rule-engine.service';
@@ -45,6 +46,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     EngineShard,
     EngineRepository,
     DayCountRepository,
+    EngineMetrics,
     RuleEngineService,
     OutboxService,
     EmailDeliveryRepository,

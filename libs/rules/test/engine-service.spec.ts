@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MetricsRegistry } from '@plantlens/platform';
 import { RuleEngineService } from '../src';
 import { median, reference, simulatedSeries, type Expected } from './reference-evaluation';
 import {
@@ -44,6 +45,16 @@ function countsOf(expected: Expected, ruleId: number) {
   }));
 }
 
+// The samples of one metric of the app's registry (a histogram's name each of its series).
+async function samples(
+  app: NestFastifyApplication,
+  name: string,
+): Promise<{ labels: object; value: number; metricName?: string }[]> {
+  const metric = app.get(MetricsRegistry).getSingleMetric(name);
+  if (!metric) throw new Error(`${name} is not registered`);
+  return (await metric.get()).values;
+}
+
 describe('rule engine service (PGlite + in-memory bus)', () => {
   let dataDir: string;
   let app: NestFastifyApplication | undefined;
@@ -68,6 +79,7 @@ describe('rule engine service (PGlite + in-memory bus)', () => {
       newRule({ varOneId: TEMPERATURE, operator: '>', constant: t }),
       newRule({ varOneId: PRESSURE, operator: '>', constant: p }),
     ]);
+    const publishedAt = Date.now();
     await publishPoints(app, points);
     await settle(app);
 
@@ -94,6 +106,41 @@ describe('rule engine service (PGlite + in-memory bus)', () => {
       threshold: t,
       variableIds: [TEMPERATURE],
     });
+
+    // The metrics count what the checkpoints committed: the stored day counts.
+    const counts = await storedCounts(app);
+    const total = (field: 'evaluations' | 'activations') => counts.reduce((sum, day) => sum + day[field], 0);
+    expect(total('activations')).toBeGreaterThan(0);
+    expect(await samples(app, 'plantlens_rules_evaluations_total')).toEqual([
+      { labels: {}, value: total('evaluations') },
+    ]);
+    expect(await samples(app, 'plantlens_rules_activations_total')).toEqual([
+      { labels: {}, value: total('activations') },
+    ]);
+    const checkpoints = (await samples(app, 'plantlens_rules_checkpoint_duration_seconds')).find(
+      (sample) => sample.metricName === 'plantlens_rules_checkpoint_duration_seconds_count',
+    );
+    expect(checkpoints?.value).toBeGreaterThan(0);
+    // The points lie ahead of the clock: the engine was current when it committed them.
+    const [lag] = await samples(app, 'plantlens_rules_lag_seconds');
+    expect(lag?.value).toBeGreaterThanOrEqual(0);
+    expect(lag?.value).toBeLessThanOrEqual((Date.now() - publishedAt) / 1000);
+  });
+
+  it('reports no engine lag before its first checkpoint, then the age of the newest point it committed', async () => {
+    app = await startRulesApp();
+    expect(await samples(app, 'plantlens_rules_lag_seconds')).toEqual([]);
+    await createRules(app, [newRule({ varOneId: TEMPERATURE, operator: '>', constant: 0 })]);
+    const newest = Date.now() - 60_000;
+    await publishPoints(app, [
+      { variableId: TEMPERATURE, ts: newest - 10_000, value: 1 },
+      { variableId: TEMPERATURE + 1, ts: newest, value: 1 },
+    ]);
+    await settle(app);
+    const [lag] = await samples(app, 'plantlens_rules_lag_seconds');
+    // Measured from the newest point of the messages, also of a variable without rules.
+    expect(lag?.value).toBeGreaterThanOrEqual(60);
+    expect(lag?.value).toBeLessThan(70);
   });
 
   it('restarted in the middle of the stream and fed again from an earlier point, loses and repeats nothing', async () => {

@@ -1,7 +1,7 @@
 // E-mails of openings through `notifications` to a real SMTP server started in the test (smtp-server).
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Topics } from '@plantlens/contracts';
-import { Database, EventPublisher } from '@plantlens/platform';
+import { Database, EventPublisher, MetricsRegistry } from '@plantlens/platform';
 import {
   createRules,
   newRule,
@@ -18,6 +18,17 @@ async function deliveries(app: NestFastifyApplication): Promise<{ status: string
     .withConnection((connection) =>
       connection.query(`select status, attempts from rules.email_delivery order by created_at, id`),
     );
+}
+
+// The e-mail counters of the app's registry.
+async function emailCounts(app: NestFastifyApplication): Promise<Record<string, number | undefined>> {
+  const registry = app.get(MetricsRegistry);
+  const value = async (name: string) => (await registry.getSingleMetric(name)?.get())?.values[0]?.value;
+  return {
+    sent: await value('plantlens_emails_sent_total'),
+    retried: await value('plantlens_emails_retried_total'),
+    failed: await value('plantlens_emails_failed_total'),
+  };
 }
 
 describe('incidence e-mails over SMTP', () => {
@@ -87,6 +98,7 @@ describe('incidence e-mails over SMTP', () => {
       ruleId: String(ruleId),
     });
     expect(await deliveries(app)).toEqual([{ status: 'sent', attempts: 2 }]);
+    expect(await emailCounts(app)).toEqual({ sent: 1, retried: 1, failed: 0 });
 
     // The same points again (a replay) and the same notification again (a repeated publish).
     await publishPoints(app, points);
@@ -110,6 +122,21 @@ describe('incidence e-mails over SMTP', () => {
     await settle(app);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(smtp.received).toHaveLength(1);
+    expect(await emailCounts(app)).toEqual({ sent: 1, retried: 1, failed: 0 });
+  });
+
+  it('counts an e-mail whose last attempt is refused as failed, not retried', async () => {
+    const { app, smtp } = await start(1, { NOTIFICATION_MAX_ATTEMPTS: '1' });
+    const variableId = 9;
+    await createRules(app, [
+      newRule({ varOneId: variableId, operator: '>', constant: 0, emails: ['ops@plant.example'] }),
+    ]);
+    const t0 = Math.ceil(Date.now() / 1000) * 1000 + 5_000;
+    await publishPoints(app, [{ variableId, ts: t0, value: 1 }]);
+    await settle(app);
+    await until(async () => (await deliveries(app))[0]?.status === 'failed');
+    expect(smtp.received).toHaveLength(0);
+    expect(await emailCounts(app)).toEqual({ sent: 0, retried: 0, failed: 1 });
   });
 
   it('holds openings beyond the per-rule limit back and counts them in the next e-mail', async () => {

@@ -40,7 +40,10 @@ import { RetentionPolicy } from './retention/retention-policy';
 import { RetentionRepository } from './retention/retention.repository';
 import { RetentionService } from './retention/retention.service';
 import { RollupRepository } from './rollup/rollup.repository';
+import { RollupMetrics } from './rollup/rollup-metrics';
 import { RollupService } from './rollup/rollup.service';
+import { StorageMetrics } from './storage/storage-metrics';
+import { StorageStatsRepository } from './storage/storage-stats.repository';
 import { RawVariableController } from './variable/raw-variable.controller';
 import { RawVariableService } from './variable/raw-variable.service';
 import { CatalogueFieldsCheck } from './variable/catalogue-fields';
@@ -100,6 +103,9 @@ const AGGREGATE_ENGINE_PROVIDERS = [
     IngestionService,
     RollupRepository,
     RollupService,
+    RollupMetrics,
+    StorageStatsRepository,
+    StorageMetrics,
     RetentionPolicy,
     RetentionRepository,
     RetentionService,

@@ -40,6 +40,8 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
   CsvUploader: async () => (await import('../features/csv-upload/pages/csv-uploader-page')).CsvUploaderPage,
   CacheManagement: async () =>
     (await import('../features/cache/pages/cache-management-page')).CacheManagementPage,
+  PerformanceBackoffice: async () =>
+    (await import('../features/performance/pages/performance-backoffice-page')).PerformanceBackofficePage,
   VariableManagement: async () =>
     (await import('../features/variables/pages/variable-management-page')).VariableManagementPage,
   AggregateVariableMenu: async () =>

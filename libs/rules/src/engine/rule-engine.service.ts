@@ -11,6 +11,7 @@ import { PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/pl
 import { incidenceEmail, transitionMessages } from '../notification/incidence-email';
 import { OutboxService } from '../outbox/outbox.service';
 import { DayCountRepository } from './day-count.repository';
+import { EngineMetrics } from './engine-metrics';
 import { EngineRepository, type LoadedRule, type RuleDefinition } from './engine.repository';
 import { EngineShard } from './engine-shard';
 import { RuleEngine, type EngineCheckpoint } from './rule-engine';
@@ -20,6 +21,8 @@ const FOLD_INTERVAL_MS = 5_000;
 
 interface Waiter {
   generation: number;
+  /** the newest point instant of its message, null for other messages */
+  newestPointMs: number | null;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -57,6 +60,7 @@ export class RuleEngineService
     private readonly repository: EngineRepository,
     private readonly shard: EngineShard,
     private readonly outbox: OutboxService,
+    private readonly metrics: EngineMetrics,
     dayCounts: DayCountRepository,
   ) {
     this.dayCountFolds = new PeriodicJob({
@@ -110,7 +114,7 @@ export class RuleEngineService
     this.counters.points += stats.points;
     this.counters.evaluations += stats.evaluations;
     this.counters.skipped += stats.skipped;
-    await this.checkpointed(generation);
+    await this.checkpointed(generation, newest(points.map((point) => point.ts)));
   }
 
   /** A rule was created, changed or deleted: evaluate it from now on, with its new definition, or no more. */
@@ -135,7 +139,7 @@ export class RuleEngineService
         for (const watermark of watermarks) this.engine.restoreWatermark(watermark);
       }
     }
-    await this.checkpointed(generation);
+    await this.checkpointed(generation, null);
   }
 
   // Waits for a rebuild under way (the first one, or a rewind) and returns the engine generation.
@@ -147,9 +151,9 @@ export class RuleEngineService
     }
   }
 
-  private checkpointed(generation: number): Promise<void> {
+  private checkpointed(generation: number, newestPointMs: number | null): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ generation, resolve, reject });
+      this.waiting.push({ generation, newestPointMs, resolve, reject });
       if (!this.committing) void this.commitLoop();
     });
   }
@@ -163,21 +167,15 @@ export class RuleEngineService
         const checkpoint = this.engine.checkpoint();
         try {
           // Messages of variables without rules change nothing: no transaction for them.
-          const messages = isEmpty(checkpoint)
-            ? 0
-            : await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
-                transitionMessages(
-                  transition.rule.id,
-                  event,
-                  incidenceEmail(transition.rule, event, this.config.PUBLIC_URL),
-                ),
-              );
+          const messages = isEmpty(checkpoint) ? 0 : await this.write(checkpoint);
           this.counters.checkpoints += 1;
           if (messages > 0) this.outbox.drainSoon();
           for (const waiter of batch) {
             if (waiter.generation === generation) waiter.resolve();
             else waiter.reject(new Error('the rule engine was rebuilt; the message will be redelivered'));
           }
+          const acknowledged = batch.filter((waiter) => waiter.generation === generation);
+          this.metrics.committed(checkpoint.counts, newest(acknowledged.map((w) => w.newestPointMs)));
         } catch (error) {
           this.logger.error(
             `Checkpoint failed, rebuilding the engine from the database: ${error instanceof Error ? error.message : error}`,
@@ -190,6 +188,20 @@ export class RuleEngineService
     } finally {
       this.committing = false;
     }
+  }
+
+  // One checkpoint transaction; returns the number of events it queued in the outbox.
+  private async write(checkpoint: EngineCheckpoint<RuleDefinition>): Promise<number> {
+    const committed = this.metrics.startCheckpoint();
+    const messages = await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
+      transitionMessages(
+        transition.rule.id,
+        event,
+        incidenceEmail(transition.rule, event, this.config.PUBLIC_URL),
+      ),
+    );
+    committed();
+    return messages;
   }
 
   // The engine as the database says: enabled rules of this shard, their states, open incidences and
@@ -226,6 +238,13 @@ function isEmpty(checkpoint: EngineCheckpoint<RuleDefinition>): boolean {
     checkpoint.ruleStates.length === 0 &&
     checkpoint.transitions.length === 0
   );
+}
+
+function newest(instants: readonly (number | null)[]): number | null {
+  let found: number | null = null;
+  for (const instant of instants)
+    if (instant !== null && (found === null || instant > found)) found = instant;
+  return found;
 }
 
 function variablesOf(rule: RuleDefinition): number[] {

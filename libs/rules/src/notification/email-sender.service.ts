@@ -6,8 +6,9 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { EmailNotification } from '@plantlens/contracts';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { MetricsRegistry, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { createTransport, type Transporter } from 'nodemailer';
+import { Counter } from 'prom-client';
 import { EmailDeliveryRepository, type EmailDelivery } from './email-delivery.repository';
 import { emailRetryDelayMs } from './email-retry';
 
@@ -36,11 +37,31 @@ export class EmailSenderService implements OnApplicationBootstrap, OnApplication
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  // Every failed attempt is either retried or, when no attempt is left, failed (given up).
+  private readonly sent: Counter;
+  private readonly failed: Counter;
+  private readonly retried: Counter;
 
   constructor(
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     private readonly deliveries: EmailDeliveryRepository,
+    registry: MetricsRegistry,
   ) {
+    this.sent = new Counter({
+      name: 'plantlens_emails_sent_total',
+      help: 'E-mails accepted by the SMTP server',
+      registers: [registry],
+    });
+    this.failed = new Counter({
+      name: 'plantlens_emails_failed_total',
+      help: 'E-mails given up: their last attempt failed, or SMTP is not configured',
+      registers: [registry],
+    });
+    this.retried = new Counter({
+      name: 'plantlens_emails_retried_total',
+      help: 'Failed e-mail attempts that will be tried again',
+      registers: [registry],
+    });
     this.transport = config.SMTP_HOST
       ? createTransport({
           host: config.SMTP_HOST,
@@ -113,6 +134,7 @@ export class EmailSenderService implements OnApplicationBootstrap, OnApplication
     }
     if (!this.transport) {
       await this.deliveries.markFailed(delivery.id, 'SMTP_HOST is not configured', null);
+      this.failed.inc();
       this.logger.warn(`E-mail ${delivery.id} not sent: SMTP_HOST is not configured`);
       return;
     }
@@ -129,10 +151,12 @@ export class EmailSenderService implements OnApplicationBootstrap, OnApplication
         messageId: `<${delivery.id}@plantlens>`,
       });
       await this.deliveries.markSent(delivery.id);
+      this.sent.inc();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const delay = emailRetryDelayMs(delivery.attempts, this.config);
       await this.deliveries.markFailed(delivery.id, reason, delay);
+      (delay === null ? this.failed : this.retried).inc();
       // Recipients stay out of the log.
       this.logger.warn(
         `E-mail ${delivery.id} attempt ${delivery.attempts} failed (${reason}); ${delay === null ? 'giving up' : `retry in ${delay} ms`}`,

@@ -7,7 +7,8 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { MeasurementPoint, ValveOperation } from '@plantlens/contracts';
-import { PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { MetricsRegistry, PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
+import { Counter } from 'prom-client';
 import { classifyActuation, cutActuations, torqueProfile, type ActuationSpan } from '../analysis';
 import { AssetAlarmPublisher } from './asset-alarm.publisher';
 import {
@@ -86,13 +87,20 @@ export class ValveMonitorService
     actuations: 0,
     errors: 0,
   };
+  private readonly actuationsAnalysed: Counter;
 
   constructor(
     @Inject(PLATFORM_CONFIG) config: PlatformConfig,
     private readonly repository: ValveMonitorRepository,
     private readonly catalog: ValveSignalCatalog,
     private readonly alarms: AssetAlarmPublisher,
+    registry: MetricsRegistry,
   ) {
+    this.actuationsAnalysed = new Counter({
+      name: 'plantlens_valve_actuations_analysed_total',
+      help: 'Valve actuations cut, classified and stored by the valve monitor (each once, whatever the replays)',
+      registers: [registry],
+    });
     this.signalWaitMs = config.VALVES_SIGNAL_WAIT_SECONDS * 1000;
     this.curveReloads = new PeriodicJob({
       everyMs: NORMAL_CURVE_RELOAD_MS,
@@ -200,6 +208,7 @@ export class ValveMonitorService
           this.counters.transactions += 1;
           for (const waiter of batch) this.counters.pointsKept += waiter.samples.length;
           this.counters.actuations += actuations;
+          this.actuationsAnalysed.inc(actuations);
           this.counters.errors += errors;
           if (errors > 0) this.alarms.publishSoon();
           for (const waiter of batch) waiter.resolve();

@@ -29,10 +29,17 @@ const POSTGRES_REBUILD_CONCURRENCY = 2;
 @Injectable()
 export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RollupService.name);
+  private caughtUpAtMs: number | null = null;
   private readonly maintenance = new PeriodicJob({
     everyMs: CATCH_UP_INTERVAL_MS,
     run: async () => {
-      while (await this.step());
+      for (;;) {
+        const stepStartedAt = Date.now();
+        if (!(await this.step())) {
+          this.caughtUpAtMs = stepStartedAt;
+          return;
+        }
+      }
     },
     // The pending rows are still there (the step rolled back): the next run retries them.
     onError: (error) =>
@@ -51,6 +58,14 @@ export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
 
   onModuleDestroy(): Promise<void> {
     return this.maintenance.stop();
+  }
+
+  /**
+   * When maintenance last found nothing pending (epoch ms): the rollups hold every point written before
+   * that instant. Null until the first run completes.
+   */
+  get caughtUpAt(): number | null {
+    return this.caughtUpAtMs;
   }
 
   /** Works off every pending range (one run at a time; a call during a run joins it). */

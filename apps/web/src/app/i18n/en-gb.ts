@@ -1,6 +1,7 @@
 import { dateRangeEnGB } from '../../components/date-range/i18n';
 import { csvUploadEnGB } from '../../features/csv-upload/i18n';
 import { cacheEnGB } from '../../features/cache/i18n';
+import { performanceEnGB } from '../../features/performance/i18n';
 import { variablePickerEnGB } from '../../components/variable-pickers/i18n';
 import { variableTableEnGB } from '../../components/variable-table/i18n';
 import { categoriesEnGB } from '../../features/categories/i18n';
@@ -374,6 +375,7 @@ export const enGB = {
   categories: categoriesEnGB,
   dateRange: dateRangeEnGB,
   cache: cacheEnGB,
+  performance: performanceEnGB,
   explorer: {
     explore: 'Explore',
     home: {

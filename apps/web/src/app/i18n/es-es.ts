@@ -1,6 +1,7 @@
 import { dateRangeEsES } from '../../components/date-range/i18n';
 import { csvUploadEsES } from '../../features/csv-upload/i18n';
 import { cacheEsES } from '../../features/cache/i18n';
+import { performanceEsES } from '../../features/performance/i18n';
 import { variablePickerEsES } from '../../components/variable-pickers/i18n';
 import { variableTableEsES } from '../../components/variable-table/i18n';
 import { categoriesEsES } from '../../features/categories/i18n';
@@ -374,6 +375,7 @@ export const esES: Translation = {
   categories: categoriesEsES,
   dateRange: dateRangeEsES,
   cache: cacheEsES,
+  performance: performanceEsES,
   explorer: {
     explore: 'Explorar',
     home: {

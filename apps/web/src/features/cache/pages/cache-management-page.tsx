@@ -8,7 +8,8 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeading } from '../../../components/page-heading';
 import { ROUTES } from '../../../config/routes';
 import { useDeleteCacheEntriesMutation, useGetCacheEntriesQuery } from '../api';
-import { formatCacheDate, formatSize } from '../cache-format';
+import { formatSize } from '../../../lib/format-size';
+import { formatCacheDate } from '../cache-format';
 
 // Characters of a value the table cell shows; the row expands to the whole preview the server sends.
 const CELL_VALUE_CHARS = 80;
