@@ -7,7 +7,7 @@ import { createLogger } from '../logging/create-logger';
 import { InMemoryBroker } from '../messaging/in-memory-broker';
 import { ensureKafkaTopics } from '../messaging/kafka-topics';
 import { messagingServerOptions } from '../messaging/messaging.module';
-import { instrumentConsumer, instrumentService } from '../metrics/service-metrics';
+import { instrumentConsumer, instrumentService, noteConsumedMessages } from '../metrics/service-metrics';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { moduleControllers } from './openapi/module-controllers';
 import { buildOpenApi } from './openapi/openapi-document';
@@ -61,13 +61,14 @@ export async function createServiceApp(service: ServiceDefinition): Promise<Nest
   if (service.consumerGroup) {
     const { KAFKA_BROKERS, KAFKA_CLIENT_ID, KAFKA_TOPIC_PARTITIONS } = service.config;
     if (KAFKA_BROKERS) await ensureKafkaTopics(KAFKA_CLIENT_ID, KAFKA_BROKERS, KAFKA_TOPIC_PARTITIONS);
+    const consumedMessages = noteConsumedMessages(app);
     const microservice = app.connectMicroservice(
       messagingServerOptions(service.config, service.consumerGroup, app.get(InMemoryBroker)),
       {
         inheritAppConfig: true,
       },
     );
-    instrumentConsumer(app, microservice, service.consumerGroup, service.config);
+    instrumentConsumer(app, microservice, service.consumerGroup, service.config, consumedMessages);
   }
   refuseNulCharacters(app.getHttpAdapter().getInstance());
   await service.configure?.(app);

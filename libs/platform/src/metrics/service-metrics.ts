@@ -29,12 +29,23 @@ export function instrumentService(app: NestFastifyApplication, name: string, con
   serveMetrics(fastify, registry, config.METRICS_TOKEN);
 }
 
+/**
+ * Before connectMicroservice: a connected microservice counts as initialised and ignores its own global
+ * interceptors, so the one that notes each consumed message's time is the app's, inherited (inheritAppConfig).
+ */
+export function noteConsumedMessages(app: NestFastifyApplication): ConsumedMessageClock {
+  const clock = new ConsumedMessageClock();
+  app.useGlobalInterceptors(new ConsumedMessageInterceptor(clock));
+  return clock;
+}
+
 /** plantlens_consumer_lag_* of the service's consumer group, on Kafka or on the in-memory bus. */
 export function instrumentConsumer(
   app: NestFastifyApplication,
   microservice: INestMicroservice,
   groupId: string,
   config: PlatformConfig,
+  clock: ConsumedMessageClock,
 ): void {
   const registry = app.get(MetricsRegistry);
   if (!config.KAFKA_BROKERS) {
@@ -42,8 +53,6 @@ export function instrumentConsumer(
     measureConsumerLag(registry, groupId, () => Promise.resolve(broker.lagOf(groupId)));
     return;
   }
-  const clock = new ConsumedMessageClock();
-  microservice.useGlobalInterceptors(new ConsumedMessageInterceptor(clock));
   const server = microservice.getTransportServer() as Server;
   const source = kafkaConsumerLag({
     clientId: config.KAFKA_CLIENT_ID,
