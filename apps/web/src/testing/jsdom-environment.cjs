@@ -1,6 +1,28 @@
 // jsdom with the web platform classes it lacks, taken from Node (the same standards): react-router's data
 // router builds Requests and encodes text, RTK Query fetches.
 // AbortController and AbortSignal come along because Node's Request accepts only its own signals.
+const fs = require('node:fs');
+const Module = require('node:module');
+
+// jsdom matches selectors with nwsapi, which keeps its compiled selectors in an LRU cache of 1000 entries.
+// antd's style sheets hold some 2400 distinct selectors, and getComputedStyle tries every rule in order:
+// a cyclic walk over more keys than the cache holds misses every time, so each call recompiled all of
+// them (a getByRole over an antd form took seconds). nwsapi offers no setting for it: its source is loaded
+// here with a cache large enough for every selector, before jsdom requires it.
+function loadNwsapiWithLargeCache() {
+  const filename = require.resolve('nwsapi', { paths: [require.resolve('jsdom')] });
+  const source = fs.readFileSync(filename, 'utf8');
+  const limit = 'CACHE_LIMIT = 1000,';
+  if (!source.includes(limit)) throw new Error(`nwsapi changed: no "${limit}" in ${filename}`);
+  const patched = new Module(filename, module);
+  patched.filename = filename;
+  patched.paths = Module._nodeModulePaths(require('node:path').dirname(filename));
+  patched._compile(source.replace(limit, 'CACHE_LIMIT = 100000,'), filename);
+  patched.loaded = true;
+  require.cache[filename] = patched;
+}
+loadNwsapiWithLargeCache();
+
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const FROM_NODE = [
