@@ -106,7 +106,7 @@ export async function prepareClusterServers(
               // Offsets are committed by a running consumer only: it runs once it starts fetching.
               consumer.on(consumer.events.FETCH_START, () => running());
               consumer
-                .run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: async () => {} })
+                .run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: () => Promise.resolve() })
                 .catch(failed);
               consumer.pause(topics.map((topic) => ({ topic })));
             });
