@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Aggregate variables in Chromium against the built standalone app and its simulator: an operated
+// Aggregate variables in Chromium against the built app and its simulator: an operated
 // variable created with historic from the evolution variables page (its preview drawn before saving), its
 // history calculated to 100 %, explored beside its two inputs, and shared on the permissions screen with a
 // user who then finds it in the operated list, read-only.
@@ -9,7 +9,7 @@ import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const INPUTS = ['cdu_feed_flow', 'cdu_reflux_flow'];
 const NAME = 'E2E net feed';
@@ -24,7 +24,7 @@ describe('aggregate variables in Chromium', () => {
   let inputs: VariableMinimalDto[];
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_351);
+    app = await startAppUnderTest(3_351);
     browser = await launchChromium();
     admin = await signIn(app.url);
     inputs = await simulatedVariables(app.url, admin, INPUTS);

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The read cache in Chromium against the built standalone app: an evolution chart of a range that has ended
+// The read cache in Chromium against the built app: an evolution chart of a range that has ended
 // stores its answer, the super admin finds it in /cache-management and deletes it, and the chart, opened
 // again, is computed again (a new entry) and still draws.
 import type { DatastoreEntryDto } from '@plantlens/contracts';
@@ -8,7 +8,7 @@ import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const MINUTE = 60_000;
 
@@ -17,7 +17,7 @@ describe('cache management in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_321, { SIMULATOR_BACKFILL_HOURS: '2' });
+    app = await startAppUnderTest(3_321, { SIMULATOR_BACKFILL_HOURS: '2' });
     browser = await launchChromium();
   });
 

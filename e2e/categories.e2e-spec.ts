@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Categorical variables in Chromium against the built standalone app and its simulator: a group made on
+// Categorical variables in Chromium against the built app and its simulator: a group made on
 // the categorical group form over a valve's opening (closed 0 %, open 100 %, ramps between), then a
 // correlation coloured by that category, whose points carry the group's colours.
 import { CATEGORY_COLOURS, type CorrelationDataDto, type TokenPairDto } from '@plantlens/contracts';
@@ -7,7 +7,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { launchChromium } from './browser';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const CHART_TIMEOUT_MS = 60_000;
 // The points of the answer whose Z is none of the group's values (the ramps): the "Other values" grey.
@@ -28,7 +28,7 @@ describe('categorical variables in Chromium', () => {
     );
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_301);
+    app = await startAppUnderTest(3_301);
     browser = await launchChromium();
     tokens = await signIn(app.url);
     const [x, y, z] = await simulatedVariables(app.url, tokens, [

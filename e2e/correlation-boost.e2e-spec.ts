@@ -7,7 +7,7 @@ import type { CorrelationDataDto, TokenPairDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const CHART_TIMEOUT_MS = 60_000;
 // Start-up and the day's backfill, on a loaded machine.
@@ -94,7 +94,7 @@ describe('correlation of a day in Chromium (WebGL)', () => {
   beforeAll(async () => {
     // A day a point every 30 s: some 2 900 points per variable, past the WebGL threshold (a day of live
     // data holds more; the backfill is kept short for a shared 2-core machine).
-    app = await startStandaloneApp(3_341, {
+    app = await startAppUnderTest(3_341, {
       SIMULATOR_BACKFILL_HOURS: '24',
       SIMULATOR_BACKFILL_STEP_SECONDS: '30',
       SIMULATOR_VALVE_DETAIL_HOURS: '0',

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The correlation screens in Chromium against the built standalone app and its simulator: a correlation
+// The correlation screens in Chromium against the built app and its simulator: a correlation
 // coloured by Z intensity built on the parameter selection, drawn with its meter and downloaded as CSV;
 // a multiple correlation whose pairs come from X and Y tag filters.
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import type { CorrelationDataDto, TokenPairDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 // Waits for chart drawing, under load on a shared 2-core machine included.
 const CHART_TIMEOUT_MS = 60_000;
@@ -88,7 +88,7 @@ describe('correlation in Chromium', () => {
   }
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_257);
+    app = await startAppUnderTest(3_257);
     browser = await launchChromium();
     tokens = await signIn(app.url);
     // The simulator declares its variables right after start-up, then backfills their history.

@@ -4,7 +4,7 @@ import type { VariableMinimalDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { watchForElement } from './seen-element';
 import { callApi, signIn, signedInPage } from './session';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const ROWS = 12_000;
 const DAY = 86_400_000;
@@ -27,7 +27,7 @@ describe('CSV uploader in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_237, { SIMULATOR_ENABLED: 'false' });
+    app = await startAppUnderTest(3_237, { SIMULATOR_ENABLED: 'false' });
     browser = await launchChromium();
   });
 

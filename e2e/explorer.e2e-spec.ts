@@ -5,14 +5,14 @@ import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
-describe('standalone app in Chromium', () => {
+describe('the app in Chromium', () => {
   let app: RunningApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_217);
+    app = await startAppUnderTest(3_217);
     browser = await launchChromium();
   });
 

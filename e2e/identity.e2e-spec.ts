@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './browser';
-import { E2E_SUPERADMIN_PASSWORD, startStandaloneApp, type RunningApp } from './standalone-app';
+import { E2E_SUPERADMIN_PASSWORD, startAppUnderTest, type RunningApp } from './app-under-test';
 
 // Access tokens live 10 s (the shortest the server accepts), so the session below outlives several.
 const ACCESS_TOKEN_TTL_SECONDS = 10;
@@ -29,7 +29,7 @@ describe('identity in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_227, {
+    app = await startAppUnderTest(3_227, {
       AUTH_ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
       SIMULATOR_BACKFILL_HOURS: '1',
     });

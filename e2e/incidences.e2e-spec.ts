@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Rules and incidences in Chromium against the built standalone app with the simulator on: a batch of
+// Rules and incidences in Chromium against the built app with the simulator on: a batch of
 // rules on two simulated valves, their incidences raised by the rules engine, one moved through REVISION
 // and REPORTED and resolved, found in the historic list and opened in the evolution explorer; the
 // current-status map with the valves' counts.
@@ -8,7 +8,7 @@ import type { RuleIncidenceDto, TokenPairDto, VariableMinimalDto } from '@plantl
 import { launchChromium } from './browser';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const RULE_NAME = 'Steam on';
 const RULES = [`${RULE_NAME}_Gate 01 steam pressure`, `${RULE_NAME}_Gate 02 steam pressure`];
@@ -59,7 +59,7 @@ describe('rules and incidences in Chromium', () => {
   }
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_287);
+    app = await startAppUnderTest(3_287);
     browser = await launchChromium();
     tokens = await signIn(app.url);
     // The simulator declares its variables over HTTP just after start-up.

@@ -6,7 +6,7 @@ import { drawnEvolutionChart } from './evolution-chart';
 import { tryRuleOnHistory, waitForIncidenceBands } from './rule-try';
 import { watchForElement } from './seen-element';
 import { callApi, signIn, signedInPage } from './session';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -54,7 +54,7 @@ describe('Importing a plant export in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_361, { SIMULATOR_ENABLED: 'false' });
+    app = await startAppUnderTest(3_361, { SIMULATOR_ENABLED: 'false' });
     browser = await launchChromium();
   });
 

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
-// Saved queries in Chromium against the built standalone app: the owner's list narrowed to evolution
+// Saved queries in Chromium against the built app: the owner's list narrowed to evolution
 // queries, the star turned by its owner, a query opened at its stored explorer address, and the same
 // query seen read-only by a user it was shared with.
 import type { Browser } from 'playwright-core';
 import type { QueryDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { callApi, signIn, signedInPage } from './session';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const STORED = '/explorer-evolution?variables=1,2&startDate=1700000000000&endDate=1700086400000';
 
@@ -15,7 +15,7 @@ describe('saved queries in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_247, { SIMULATOR_ENABLED: 'false' });
+    app = await startAppUnderTest(3_247, { SIMULATOR_ENABLED: 'false' });
     browser = await launchChromium();
   });
 

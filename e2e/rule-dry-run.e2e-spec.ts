@@ -13,7 +13,7 @@ import {
 import { launchChromium } from './browser';
 import { tryRuleOnHistory, waitForIncidenceBands } from './rule-try';
 import { callApi, signIn, signedInPage } from './session';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const REFERENCE = 'e2e_dry_run_temperature';
 const MINUTE = 60_000;
@@ -56,7 +56,7 @@ describe('rule form: try on history in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_371, { SIMULATOR_ENABLED: 'false' });
+    app = await startAppUnderTest(3_371, { SIMULATOR_ENABLED: 'false' });
     browser = await launchChromium();
     tokens = await signIn(app.url);
     page = await signedInPage(browser, tokens, { locale: 'en_GB' });

@@ -7,7 +7,7 @@ import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 // Three units (%, bar, t/h), so the chart has three y axes.
 const REFERENCES = ['gate01_opening', 'utl_hp_steam_header_pressure', 'utl_boiler_feedwater_flow'];
@@ -57,7 +57,7 @@ describe('a saved evolution query in Chromium', () => {
     // Valve signals as the backfill published them before it added 1-second detail around each ramp: with
     // that detail Highcharts drew Gate 01 opening with ~0.6 % more segments in the zoomed (updated) chart
     // than in the same answer drawn afresh. Saved queries are this test's subject, not that drawing.
-    app = await startStandaloneApp(3_277, { SIMULATOR_VALVE_DETAIL_HOURS: '0' });
+    app = await startAppUnderTest(3_277, { SIMULATOR_VALVE_DETAIL_HOURS: '0' });
     browser = await launchChromium();
   });
 

@@ -9,7 +9,7 @@ import { takeCspViolations } from './csp-violations';
 import { drawnEvolutionChart } from './evolution-chart';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const HOUR = 3_600_000;
 
@@ -34,7 +34,7 @@ describe('the built app under its Content-Security-Policy', () => {
 
   beforeAll(async () => {
     // Two hours of history draw both charts; a short backfill keeps the start quick.
-    app = await startStandaloneApp(3_381, {
+    app = await startAppUnderTest(3_381, {
       SIMULATOR_BACKFILL_HOURS: '2',
       SIMULATOR_VALVE_DETAIL_HOURS: '0',
     });
@@ -42,7 +42,7 @@ describe('the built app under its Content-Security-Policy', () => {
     tokens = await signIn(app.url);
     page = await signedInPage(browser, tokens, { locale: 'en_GB' });
     page.on('pageerror', (error) => errors.push(error.message));
-    // startStandaloneApp alone may wait 90 s for readiness and 180 s for the backfill on a busy machine.
+    // startAppUnderTest alone may wait 90 s for readiness and 180 s for the backfill on a busy machine.
   }, 300_000);
 
   afterAll(async () => {

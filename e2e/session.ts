@@ -3,7 +3,7 @@
 // start with that session in local storage (`at` / `rt`) before any script of the app runs.
 import type { Page } from 'playwright-core';
 import { AuthHeaders, SessionStorageKeys, type TokenPairDto } from '@plantlens/contracts';
-import { E2E_SUPERADMIN_PASSWORD } from './standalone-app';
+import { E2E_SUPERADMIN_PASSWORD } from './app-under-test';
 
 /** The seeded super admin by default. */
 export async function signIn(

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The user manual in Chromium against the built standalone app: the screenshots the manual shows are taken
+// The user manual in Chromium against the built app: the screenshots the manual shows are taken
 // here (in English and in Spanish) into dist/manual/screenshots, the manual is rebuilt with them
 // (tools/manual/build-manual.mjs, as `npm run build` runs it), then GET /api/web/user-manual serves the PDF and
 // Help opens it in a new window.
@@ -12,7 +12,7 @@ import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const ROOT = resolve(__dirname, '..');
 const SCREENSHOTS_DIR = join(ROOT, 'dist/manual/screenshots');
@@ -99,7 +99,7 @@ describe('user manual in Chromium', () => {
   let variables: { flow: number; temperature: number; outlet: number };
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_331);
+    app = await startAppUnderTest(3_331);
     browser = await launchChromium();
     admin = await signIn(app.url);
     const [flow, temperature, outlet] = await simulatedVariables(app.url, admin, [

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Valve monitoring in Chromium against the built standalone app with the simulator on: its backfill's
+// Valve monitoring in Chromium against the built app with the simulator on: its backfill's
 // actuations go through the valve monitor, whose faulty ones put a valve in alarm; the current status
 // shows it on the coke drum, its incidence review draws both charts, and the historic analysis draws one
 // line per actuation of the range.
@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { HistoricAnalysisDto, PlantCurrentStatusDto, TokenPairDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { callApi, signIn, signedInPage } from './session';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 // The valve in alarm with the newest error, once the monitor has analysed some of the backfill.
 async function valveInAlarm(url: string, tokens: TokenPairDto): Promise<string> {
@@ -38,7 +38,7 @@ describe('valve monitoring in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_291);
+    app = await startAppUnderTest(3_291);
     browser = await launchChromium();
     tokens = await signIn(app.url);
     asset = await valveInAlarm(app.url, tokens);

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The tag screens in Chromium against the built standalone app and its simulator: a tag tree with a child
+// The tag screens in Chromium against the built app and its simulator: a tag tree with a child
 // made on the taxonomy, three variables tagged with the child on the tag assignment screen, and the
 // taxonomy's table filtered by that child listing exactly those three.
 import type { Browser, Page } from 'playwright-core';
@@ -7,7 +7,7 @@ import type { TokenPairDto, VariableMinimalDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startStandaloneApp, type RunningApp } from './standalone-app';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const TAGGED = ['cdu_feed_flow', 'cdu_feed_temperature', 'cdu_desalter_pressure'];
 const ROOT_TAG = 'E2E plant';
@@ -20,7 +20,7 @@ describe('variable catalogue in Chromium', () => {
   let variables: VariableMinimalDto[];
 
   beforeAll(async () => {
-    app = await startStandaloneApp(3_311);
+    app = await startAppUnderTest(3_311);
     browser = await launchChromium();
     tokens = await signIn(app.url);
     variables = await simulatedVariables(app.url, tokens, TAGGED);

@@ -27,6 +27,10 @@ import { PlantSimulator } from '@plantlens/simulator';
 import { AGGREGATE_BACKFILL_OPTIONS, type AggregateBackfillOptions } from '@plantlens/variables';
 import { apiClient, signIn, type ApiClient } from './api-client';
 import { differences, referencePoints, type SeriesPoint } from './aggregate-reference';
+import { eventually } from './eventually';
+
+// Polled by the scenarios that import it from here.
+export { eventually };
 
 /** The services of one mode, started on the same database (and broker) every time. */
 export interface AggregateServices {
@@ -78,25 +82,6 @@ const RESTART_HISTORY_HOURS = 12;
   exports: [AGGREGATE_BACKFILL_OPTIONS],
 })
 export class SmallBackfillChunksModule {}
-
-export async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 60_000,
-  intervalMs = 200,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!done(value)) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `not reached within ${timeoutMs} ms; last value ${JSON.stringify(value).slice(0, 2000)}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    value = await probe();
-  }
-  return value;
-}
 
 async function storedSeries(app: NestFastifyApplication, variableId: number): Promise<SeriesPoint[]> {
   const rows = await app.get(Database).withConnection((connection) =>

@@ -1,15 +1,24 @@
-// Every route of the standalone app reaches, through the cluster gateway, the service that hosts its module:
-// the gateway's routing is read from the modules (docs/architecture.md), and this walks every operation of
-// the standalone app's OpenAPI document through it, in front of one stand-in server per service.
+// Every operation of the product's OpenAPI document, walked through the cluster gateway: the document is
+// built from every service's controllers (buildOpenApi over moduleControllers, as /api/docs is), the
+// gateway's routing from its own reading of the modules (controllerPrefixes, docs/architecture.md), so a
+// path the gateway does not route (the historical 404 of /api/web/tag in cluster mode) fails here. In front
+// of the gateway stand one stand-in server per service that answers every request with a 404, as a service
+// does for an id it does not hold: that 404 is the service's and passes; one from the gateway itself fails.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { createServiceApp, IN_MEMORY_DATA_DIR, loadPlatformConfig, serviceModule } from '@plantlens/platform';
+import {
+  buildOpenApi,
+  createServiceApp,
+  loadPlatformConfig,
+  moduleControllers,
+  serviceModule,
+  type OpenApiOperation,
+} from '@plantlens/platform';
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { gatewayService } from '../src/gateway-service';
-import { DOMAIN_SERVICES, GATEWAY_API_MODULES, STANDALONE_DOMAIN_MODULES } from '../src/standalone-modules';
+import { DOMAIN_SERVICES, GATEWAY_API_MODULES } from '../src/standalone-modules';
 
 const shared = {
   AUTH_VERIFY_KEY: generateKeyPairSync('ed25519')
@@ -18,23 +27,41 @@ const shared = {
   LOG_LEVEL: 'error',
   LOG_FORMAT: 'text',
 } as const;
+// Marks the answers of the stand-ins, so the gateway's own are told apart.
+const STAND_IN_HEADER = 'x-stand-in-service';
 
-describe('gateway in cluster mode, every route of the standalone app', () => {
-  // One stand-in HTTP server per service URL setting: it answers which service it is and what it received.
+interface Operation {
+  method: string;
+  path: string;
+  /** the module of the service hosting it; none for the gateway's own */
+  owner: string | undefined;
+  url: string;
+}
+
+/** The path with each parameter replaced by a value of its schema's type. */
+function concretePath(path: string, operation: OpenApiOperation): string {
+  return path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const schema = operation.parameters.find(
+      (parameter) => parameter.in === 'path' && parameter.name === name,
+    )?.schema as { type?: string; enum?: unknown[] } | undefined;
+    if (schema?.enum?.length) return encodeURIComponent(String(schema.enum[0]));
+    return schema?.type === 'integer' || schema?.type === 'number' ? '1' : 'stand-in';
+  });
+}
+
+describe('gateway in cluster mode, every operation of every service', () => {
   const upstreams: Server[] = [];
-  let standalone: NestFastifyApplication;
   let gateway: NestFastifyApplication;
-  /** method and path of each operation of the standalone app's OpenAPI document, with its owning module */
-  let operations: { method: string; path: string; owner: string | undefined }[];
+  let operations: Operation[];
 
   async function serviceStandIn(name: string): Promise<string> {
     const server = createServer((incoming, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
+      response.writeHead(404, { 'content-type': 'application/json', [STAND_IN_HEADER]: name });
       response.end(
         JSON.stringify({
-          service: name,
-          method: incoming.method,
-          url: incoming.url,
+          statusCode: 404,
+          error: 'Not Found',
+          message: `${name} holds nothing at ${incoming.method} ${incoming.url}`,
           forwardedFor: incoming.headers['x-forwarded-for'],
         }),
       );
@@ -45,28 +72,6 @@ describe('gateway in cluster mode, every route of the standalone app', () => {
   }
 
   beforeAll(async () => {
-    const config = loadPlatformConfig({ ...shared, DATA_DIR: IN_MEMORY_DATA_DIR });
-    standalone = await createServiceApp({
-      name: 'standalone',
-      module: serviceModule(config, [...STANDALONE_DOMAIN_MODULES, ...GATEWAY_API_MODULES]),
-      config,
-    });
-    // Which module serves a path, from OpenAPI documents restricted to each module (not from the
-    // controller metadata the gateway reads).
-    const documentOf = (include?: (typeof STANDALONE_DOMAIN_MODULES)[number]) =>
-      SwaggerModule.createDocument(
-        standalone,
-        new DocumentBuilder().build(),
-        include && { include: [include], deepScanRoutes: true },
-      );
-    const owners = new Map<string, string>();
-    for (const { module } of DOMAIN_SERVICES) {
-      for (const path of Object.keys(documentOf(module).paths)) owners.set(path, module.name);
-    }
-    operations = Object.entries(documentOf().paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => ({ method, path, owner: owners.get(path) })),
-    );
-
     const urls = Object.fromEntries(
       await Promise.all(
         DOMAIN_SERVICES.map(async ({ module, urlSetting }) => [
@@ -75,45 +80,77 @@ describe('gateway in cluster mode, every route of the standalone app', () => {
         ]),
       ),
     ) as Record<string, string>;
-    const gatewayConfig = loadPlatformConfig({
+    const config = loadPlatformConfig({
       ...shared,
       GATEWAY_MODE: 'cluster',
       WEB_ROOT: '/nonexistent-web-build',
       ...urls,
     });
-    gateway = await createServiceApp(gatewayService(gatewayConfig));
+    // Each service's operations, read from its controllers as its own /api/docs reads them; the gateway's
+    // own are those of its API modules and of the platform (health, readiness).
+    const hosts = [
+      ...DOMAIN_SERVICES.map(({ module }) => ({
+        owner: module.name,
+        controllers: moduleControllers(module),
+      })),
+      {
+        owner: undefined,
+        controllers: moduleControllers(serviceModule(config, GATEWAY_API_MODULES, { database: false })),
+      },
+    ];
+    operations = hosts.flatMap(({ owner, controllers }) =>
+      Object.entries(buildOpenApi(owner ?? 'gateway', controllers).document.paths).flatMap(
+        ([path, methods]) =>
+          Object.entries(methods).map(([method, operation]) => ({
+            method,
+            path,
+            owner,
+            url: concretePath(path, operation),
+          })),
+      ),
+    );
+    gateway = await createServiceApp(gatewayService(config));
     await gateway.getHttpAdapter().getInstance().ready();
   });
 
   afterAll(async () => {
     await gateway?.close();
-    await standalone?.close();
     await Promise.all(upstreams.map((server) => new Promise((closed) => server.close(closed))));
   });
 
-  it('reads the routes of every domain module, among them the tag tree', () => {
-    const owned = operations.filter(({ owner }) => owner);
-    expect(new Set(owned.map(({ owner }) => owner))).toEqual(
-      new Set(DOMAIN_SERVICES.map(({ module }) => module.name)),
+  it('reads the operations of every service, among them the tag tree', () => {
+    expect(new Set(operations.map(({ owner }) => owner))).toEqual(
+      new Set([...DOMAIN_SERVICES.map(({ module }) => module.name), undefined]),
     );
-    expect(owned).toContainEqual({ method: 'get', path: '/api/web/tag/tree', owner: 'VariablesModule' });
+    expect(operations).toContainEqual(
+      expect.objectContaining({ method: 'get', path: '/api/web/tag/tree', owner: 'VariablesModule' }),
+    );
+    expect(operations.length).toBeGreaterThan(100);
   });
 
-  // The gateway's own paths (health, the user manual) are answered by it, whatever their status.
-  it('sends each path of a domain module to its service, the others answered by the gateway', async () => {
+  it('tells the gateway’s own 404 from a service’s', async () => {
+    const server = gateway.getHttpServer();
+    const unrouted = await request(server).get('/api/web/no-such-feature');
+    expect(unrouted.status).toBe(404);
+    expect(unrouted.headers[STAND_IN_HEADER]).toBeUndefined();
+    const routed = await request(server).get('/api/web/tag/tree');
+    expect(routed.status).toBe(404);
+    expect(routed.headers[STAND_IN_HEADER]).toBe('VariablesModule');
+  });
+
+  it('sends each operation of a service to it, and answers its own without a 404', async () => {
     const server = gateway.getHttpServer();
     const reached: string[] = [];
     const expected: string[] = [];
-    for (const { method, path, owner } of operations) {
-      // Any value stands for a path parameter: the stand-in answers whatever it receives.
-      const url = path.replace(/\{[^}]+\}/g, '1');
+    for (const { method, path, owner, url } of operations) {
       const answer = await request(server)[method as 'get'](url);
-      const body = answer.body as { service?: string; url?: string };
+      const service = answer.headers[STAND_IN_HEADER] as string | undefined;
       const operation = `${method.toUpperCase()} ${path}`;
-      reached.push(
-        `${operation} → ${body.service ? `${answer.status} ${body.service} ${body.url}` : 'gateway'}`,
+      if (service) reached.push(`${operation} → ${answer.status} from ${service} at ${answer.body.message}`);
+      else reached.push(`${operation} → ${answer.status === 404 ? 'gateway 404' : 'gateway'}`);
+      expected.push(
+        `${operation} → ${owner ? `404 from ${owner} at ${owner} holds nothing at ${method.toUpperCase()} ${url}` : 'gateway'}`,
       );
-      expected.push(`${operation} → ${owner ? `200 ${owner} ${url}` : 'gateway'}`);
     }
     expect(reached).toEqual(expected);
   });

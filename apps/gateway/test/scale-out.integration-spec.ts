@@ -8,7 +8,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthHeaders, Topics } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
-import { createServiceApp } from '@plantlens/platform';
+import { createServiceApp, kafkaConsumerGroup } from '@plantlens/platform';
 import { AssignerProtocol, Kafka, logLevel, type Admin, type GroupDescription } from 'kafkajs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,16 +32,9 @@ const DAY_MS = 86_400_000;
 const T0 = Math.floor(Date.now() / DAY_MS) * DAY_MS - 30 * DAY_MS;
 const REFERENCES = Array.from({ length: VARIABLES }, (_, index) => `scaleout_${index}`);
 
-// apps/variables/src/main.ts, but in the run's consumer group instead of the fixed `variables`, which
-// other suites and `npm run cluster` on the shared broker use too.
-const VARIABLES_INSTANCE = `
-const { VariablesModule } = require('@plantlens/variables');
-const { loadPlatformConfig, runService, serviceModule } = require('@plantlens/platform');
-runService(() => {
-  const config = loadPlatformConfig(process.env);
-  const variables = serviceModule(config, [VariablesModule]);
-  return { name: 'variables', module: variables, config, consumerGroup: process.env.SCALE_OUT_GROUP };
-});`;
+// The built variables service; KAFKA_GROUP_PREFIX (cluster-run.ts) puts it in the run's consumer group
+// instead of the fixed `variables`, which other suites and `npm run cluster` on the shared broker use too.
+const VARIABLES_MAIN = resolve(ROOT, 'apps/variables/dist/main.js');
 
 interface Instance {
   name: string;
@@ -89,13 +82,12 @@ describe('scale-out: two variables instances in one group, two gateways, one ins
   async function startVariables(name: string, identityUrl: string): Promise<Instance> {
     const port = await freePort();
     const clientId = `${cluster.settings.KAFKA_CLIENT_ID}-${name}`;
-    const child = spawn(process.execPath, ['-e', VARIABLES_INSTANCE], {
+    const child = spawn(process.execPath, [VARIABLES_MAIN], {
       cwd: ROOT,
       env: {
         ...process.env,
         ...cluster.settings,
         KAFKA_CLIENT_ID: clientId,
-        SCALE_OUT_GROUP: group,
         IDENTITY_URL: identityUrl,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -156,14 +148,16 @@ describe('scale-out: two variables instances in one group, two gateways, one ins
   const storedTotal = async () => (await stored()).reduce((total, row) => total + row.count, 0);
 
   beforeAll(async () => {
-    for (const library of ['platform', 'variables']) {
-      const dist = resolve(ROOT, 'libs', library, 'dist/index.js');
+    for (const dist of [
+      VARIABLES_MAIN,
+      ...['platform', 'variables'].map((library) => resolve(ROOT, 'libs', library, 'dist/index.js')),
+    ]) {
       if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build\` first`);
     }
     const identityPort = await freePort();
     const identityUrl = `http://127.0.0.1:${identityPort}`;
     cluster = await prepareClusterRun('scaleout', { SUPERADMIN_PASSWORD });
-    group = `scaleout-it-${cluster.run}-variables`;
+    group = kafkaConsumerGroup(cluster.config(), 'variables');
     await cluster.startGroupsAtEnd(['variables'], [Topics.measurements, Topics.derivedMeasurements]);
     admin = new Kafka({
       clientId: `${cluster.settings.KAFKA_CLIENT_ID}-admin`,

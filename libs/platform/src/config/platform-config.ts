@@ -181,6 +181,12 @@ const environmentSchema = z.object({
   // Kafka when set; otherwise the in-memory bus (only valid when every module runs in one process).
   KAFKA_BROKERS: brokerList.optional(),
   KAFKA_CLIENT_ID: z.string().min(1).default('plantlens'),
+  // Put before every consumer group's name (`<prefix>-variables`), so that several installations or test
+  // runs sharing one broker each read every message in groups of their own. Unset: the plain names.
+  KAFKA_GROUP_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, { message: 'must be 1 to 100 letters, digits, ".", "_" or "-"' })
+    .optional(),
   // Partitions of topics the services create on a new broker; the consumers of one group share them.
   KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
   // standalone: the gateway hosts every domain module; cluster: it routes /api/* to the services.

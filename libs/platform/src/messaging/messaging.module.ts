@@ -61,13 +61,19 @@ export class MessagingModule implements OnApplicationShutdown {
   }
 }
 
+/** The Kafka consumer group a service's group name stands for: with KAFKA_GROUP_PREFIX before it, if set. */
+export function kafkaConsumerGroup(config: Pick<PlatformConfig, 'KAFKA_GROUP_PREFIX'>, name: string): string {
+  return config.KAFKA_GROUP_PREFIX ? `${config.KAFKA_GROUP_PREFIX}-${name}` : name;
+}
+
 /** How a service consumes its topics: a Kafka consumer group, or the in-memory broker of this process. */
 export function messagingServerOptions(
   config: PlatformConfig,
-  groupId: string,
+  name: string,
   inMemoryBroker: InMemoryBroker,
 ): MicroserviceOptions {
-  if (!config.KAFKA_BROKERS) return { strategy: new InMemoryServer(inMemoryBroker, groupId) };
+  if (!config.KAFKA_BROKERS) return { strategy: new InMemoryServer(inMemoryBroker, name) };
+  const groupId = kafkaConsumerGroup(config, name);
   return {
     transport: Transport.KAFKA,
     options: {

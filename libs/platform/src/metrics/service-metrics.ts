@@ -10,6 +10,7 @@ import {
   measureConsumerLag,
 } from '../messaging/consumer-lag';
 import { InMemoryBroker } from '../messaging/in-memory-broker';
+import { kafkaConsumerGroup } from '../messaging/messaging.module';
 import { measureHttpRequests } from './http-metrics';
 import { serveMetrics } from './metrics-endpoint';
 import { MetricsRegistry } from './metrics-registry';
@@ -54,13 +55,15 @@ export function instrumentConsumer(
     return;
   }
   const server = microservice.getTransportServer() as Server;
+  // The group as the broker knows it (KAFKA_GROUP_PREFIX included), in the label too.
+  const kafkaGroup = kafkaConsumerGroup(config, groupId);
   const source = kafkaConsumerLag({
     clientId: config.KAFKA_CLIENT_ID,
     brokers: config.KAFKA_BROKERS,
-    groupId,
+    groupId: kafkaGroup,
     topics: () =>
       [...server.getHandlers()].filter(([, handler]) => handler.isEventHandler).map(([topic]) => topic),
     clock,
   });
-  measureConsumerLag(registry, groupId, source);
+  measureConsumerLag(registry, kafkaGroup, source);
 }
