@@ -184,6 +184,8 @@ describe('Prometheus scraping the cluster mode while the simulator runs', () => 
       500,
     );
     expect(buckets.length).toBeGreaterThan(1);
+    // A rate needs the series to grow after its first scrape: a series born with its 5 counts has rate 0.
+    for (let request = 0; request < 5; request += 1) await api.get('/api/web/variable/page').expect(200);
     const p95 = await eventually(
       () =>
         query(
