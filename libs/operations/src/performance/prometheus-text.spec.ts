@@ -22,6 +22,8 @@ describe('parsePrometheusText', () => {
     latency.observe({ method: 'GET', route: '/api/web/tag', status: '200' }, 0.05);
     latency.observe({ method: 'GET', route: '/api/web/tag', status: '200' }, 5);
     new Gauge({ name: 'plantlens_rules_lag_seconds', help: 'lag', registers: [registry] }).set(-1.5e-3);
+    // prom-client writes NaN as `Nan`, which Prometheus reads (its parser ignores case).
+    new Gauge({ name: 'plantlens_rollup_lag_seconds', help: 'lag', registers: [registry] }).set(NaN);
 
     const samples = parsePrometheusText(await registry.metrics());
 
@@ -50,6 +52,11 @@ describe('parsePrometheusText', () => {
       name: 'plantlens_rules_lag_seconds',
       labels: { service: 'variables' },
       value: -0.0015,
+    });
+    expect(samples).toContainEqual({
+      name: 'plantlens_rollup_lag_seconds',
+      labels: { service: 'variables' },
+      value: NaN,
     });
   });
 

@@ -9,13 +9,15 @@ const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*/;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', n: '\n' };
 
+// Prometheus reads values as Go's ParseFloat does, without regard to case: prom-client writes NaN as `Nan`.
 function sampleValue(text: string): number {
-  switch (text) {
-    case '+Inf':
+  switch (text.toLowerCase()) {
+    case '+inf':
+    case 'inf':
       return Infinity;
-    case '-Inf':
+    case '-inf':
       return -Infinity;
-    case 'NaN':
+    case 'nan':
       return NaN;
     default: {
       const value = Number(text);
