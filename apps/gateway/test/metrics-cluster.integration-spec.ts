@@ -56,6 +56,10 @@ describe('metrics of the variables service on Kafka and PostgreSQL', () => {
       (current) =>
         sampleValue(current, 'plantlens_points_ingested_total', { source: 'simulator' }) ===
           BATCHES * POINTS_PER_BATCH &&
+        // A batch counts as ingested before its variables are looked up and it is refused; and the lag is
+        // read at most every 5 s, so 0 may predate the last batch: wait for both ends.
+        sampleValue(current, 'plantlens_points_rejected_total', { reason: 'unknown-variable' }) ===
+          BATCHES * POINTS_PER_BATCH &&
         lagOf(current, 'plantlens_consumer_lag_messages').some(
           (sample) => sample.labels.topic === Topics.measurements,
         ) &&
