@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { AuthHeaders, type TokenPairDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
+import { settled } from './screens';
 import { drawnEvolutionChart } from './evolution-chart';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
@@ -27,17 +28,6 @@ interface Shot {
   path: string;
   /** waits until the page shows what the manual describes */
   ready?: (page: Page) => Promise<unknown>;
-}
-
-// Waits out what is still loading: requests, spinners and skeletons, then the charts' drawing animation.
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  await page
-    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, {
-      timeout: 15_000,
-    })
-    .catch(() => undefined);
-  await page.waitForTimeout(1_000);
 }
 
 function shots(variables: { flow: number; temperature: number; outlet: number }): Shot[] {
