@@ -1,5 +1,6 @@
 // The walking-skeleton pipeline, written once and run against both modes:
 // standalone (PGlite + in-memory bus) in `npm test`, and PostgreSQL + Kafka in the integration suite.
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   AuthHeaders,
@@ -19,10 +20,13 @@ import {
 import request from 'supertest';
 import { IngestionService, VariablesModule } from '../src';
 
-export async function startVariablesService(config: PlatformConfig): Promise<NestFastifyApplication> {
+export async function startVariablesService(
+  config: PlatformConfig,
+  testModules: (Type | DynamicModule)[] = [],
+): Promise<NestFastifyApplication> {
   const app = await createServiceApp({
     name: 'variables',
-    module: serviceModule(config, [VariablesModule]),
+    module: serviceModule(config, [VariablesModule, ...testModules]),
     config,
     consumerGroup: 'variables',
     checkResponseContracts: true,
