@@ -15,7 +15,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { benchDatabase, declareVariables, percentile, signIn, startInProcessApp } from './bench-lib.mjs';
+import {
+  benchDatabase,
+  declareVariables,
+  percentile,
+  saveBenchFigures,
+  signIn,
+  startInProcessApp,
+} from './bench-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { AuthHeaders } = require('@plantlens/contracts');
@@ -249,6 +256,11 @@ async function run(settings, stepS, label) {
 console.log(
   `timeline-data latency, ${VARIABLES} variables, width ${WIDTH} px, year ${new Date(YEAR_START).getUTCFullYear()}`,
 );
-if (!args.has('--postgres-only')) await run({}, 60, 'PGlite');
+const timelineRows = [];
+if (!args.has('--postgres-only')) timelineRows.push(...(await run({}, 60, 'PGlite')));
 if (!args.has('--standalone-only'))
-  await run({ DATABASE_URL: await benchDatabase('plantlens_timeline_bench') }, 1, 'PostgreSQL');
+  timelineRows.push(
+    ...(await run({ DATABASE_URL: await benchDatabase('plantlens_timeline_bench') }, 1, 'PostgreSQL')),
+  );
+// questdb-bench.mjs prints these beside QuestDB's answers to the same ranges.
+saveBenchFigures('timeline', timelineRows);

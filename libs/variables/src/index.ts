@@ -2,6 +2,7 @@ export * from './variables.module';
 export { IngestionService } from './measurement/ingestion.service';
 export { REJECTION_REASONS, type RejectionReason } from './measurement/point-check';
 export { RollupService } from './rollup/rollup.service';
+export { timelineGrid, type TimelineGrid } from './explorer/timeline-grid';
 export { RetentionService } from './retention/retention.service';
 export { encodeMeasurementCopy } from './measurement/binary-copy';
 export {
