@@ -5,16 +5,25 @@
 //
 // It starts QuestDB (tools/questdb/start.sh), loads the timeline bench's dataset (9 variables, one point per
 // second from 2025-01-01; BENCH_QUESTDB_DAYS days, the full year by default, e.g. 30 for a run of minutes) over
-// the TCP InfluxDB line protocol and prints its ingest rate; then it asks the per-pixel-column first/min/max/last
-// reduction (SAMPLE BY, on the column grid the product uses for each range at 2000 px) for 1 hour, 1 day,
-// 1 month and 1 year, over HTTP as the browser asks timeline-data, and prints p50 and p95. Beside them: the
-// figures ingest-bench.mjs and timeline-bench.mjs saved earlier in the same `npm run bench`.
+// the TCP InfluxDB line protocol and prints its ingest rate, with materialized views of first/min/max/last kept
+// by QuestDB at the rollup resolutions the product reads (its counterpart of our rollups, on during the ingest
+// like ours). Then it asks the per-pixel-column first/min/max/last reduction (SAMPLE BY, on the column grid the
+// product uses for each range at 2000 px) for 1 hour, 1 day, 1 month and 1 year, from the raw table and from
+// the view, over HTTP as the browser asks timeline-data, and prints p50 and p95. Beside them: the figures
+// ingest-bench.mjs and timeline-bench.mjs saved earlier in the same `npm run bench`.
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { percentile, savedBenchFigures, startedService } from './bench-lib.mjs';
-import { ilpSeriesEncoder, m4SampleByQuery, seededRandom, timelineBenchValue } from './questdb-peer.mjs';
+import {
+  ilpSeriesEncoder,
+  m4SampleByQuery,
+  rollupViewName,
+  rollupViewStatement,
+  seededRandom,
+  timelineBenchValue,
+} from './questdb-peer.mjs';
 
 const require = createRequire(import.meta.url);
 const { timelineGrid } = require('@plantlens/variables');
@@ -26,15 +35,20 @@ const DAY = 24 * HOUR;
 const DATASET_START = Date.UTC(2025, 0, 1);
 const DAYS = Number(process.env.BENCH_QUESTDB_DAYS ?? 365);
 const DATASET_END = DATASET_START + DAYS * DAY;
-const RANGES = [
+const ALL_RANGES = [
   { name: '1 hour', ms: HOUR },
   { name: '1 day', ms: DAY },
   { name: '1 month', ms: 30 * DAY },
   { name: '1 year', ms: 365 * DAY },
 ];
+const RANGES = ALL_RANGES.filter((range) => range.ms <= DATASET_END - DATASET_START);
 const RUNS = Number(process.env.BENCH_QUESTDB_RUNS ?? 40);
 const TABLE = 'plantlens_timeline_bench';
 const VARIABLE_NAMES = Array.from({ length: VARIABLES }, (_, i) => `timeline_bench_${i}`);
+// The product's rollup level for each range (the same at any start): the views QuestDB keeps.
+const VIEW_RESOLUTIONS = [
+  ...new Set(RANGES.map((range) => timelineGrid(DATASET_START, DATASET_START + range.ms, WIDTH).resolutionS)),
+].filter((resolutionS) => resolutionS !== null);
 
 const format = (n) => Math.round(n).toLocaleString('en-US');
 const load = () =>
@@ -54,16 +68,40 @@ async function rowCount(httpUrl) {
   return Number((await questdbSql(httpUrl, `SELECT count() FROM ${TABLE}`)).dataset[0][0]);
 }
 
+async function dropDataset(httpUrl) {
+  for (const resolutionS of VIEW_RESOLUTIONS)
+    await questdbSql(httpUrl, `DROP MATERIALIZED VIEW IF EXISTS ${rollupViewName(TABLE, resolutionS)}`);
+  await questdbSql(httpUrl, `DROP TABLE IF EXISTS ${TABLE}`);
+}
+
+/** True once every view has applied the table's last transaction (as our "rollups current"). */
+async function viewsCurrent(httpUrl) {
+  const { dataset } = await questdbSql(
+    httpUrl,
+    `SELECT view_name, view_status, refresh_base_table_txn, base_table_txn FROM materialized_views() WHERE base_table_name = '${TABLE}'`,
+  );
+  const broken = dataset.find(([, status]) => status !== 'valid');
+  if (broken) throw new Error(`QuestDB view ${broken[0]} is ${broken[1]}`);
+  return (
+    dataset.length === VIEW_RESOLUTIONS.length && dataset.every(([, , refreshed, last]) => refreshed === last)
+  );
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+
 /**
- * Loads the dataset over the TCP line protocol, an hour of all variables per write, in time order. The clock
- * stops when every row is visible to queries (the table is a WAL table: rows are applied after they arrive).
+ * Loads the dataset over the TCP line protocol, an hour of all variables per write, in time order, the views
+ * kept meanwhile. The clock stops when every row is visible to queries (the table is a WAL table: rows are
+ * applied after they arrive); then it waits until the views are current too.
  */
 async function ingest(httpUrl, ilpAddress) {
-  await questdbSql(httpUrl, `DROP TABLE IF EXISTS ${TABLE}`);
+  await dropDataset(httpUrl);
   await questdbSql(
     httpUrl,
     `CREATE TABLE ${TABLE} (variable SYMBOL CAPACITY 256, value DOUBLE, ts TIMESTAMP) TIMESTAMP(ts) PARTITION BY DAY WAL`,
   );
+  for (const resolutionS of VIEW_RESOLUTIONS)
+    await questdbSql(httpUrl, rollupViewStatement(TABLE, resolutionS));
   const encoders = VARIABLE_NAMES.map((name) => ilpSeriesEncoder(TABLE, { variable: name }, 'value'));
   const random = seededRandom(2025);
   const [host, port] = ilpAddress.split(':');
@@ -83,14 +121,16 @@ async function ingest(httpUrl, ilpAddress) {
   socket.end();
   await once(socket, 'close');
   const sent = performance.now();
-  while ((await rowCount(httpUrl)) < points) await new Promise((resolve) => setTimeout(resolve, 100));
+  while ((await rowCount(httpUrl)) < points) await pause();
   const visible = performance.now();
+  while (!(await viewsCurrent(httpUrl))) await pause();
   if (process.stderr.isTTY) process.stderr.write('\n');
   return {
     points,
     pointsPerSecond: points / ((visible - started) / 1000),
     sentPerSecond: points / ((sent - started) / 1000),
     visibleAfterMs: visible - sent,
+    viewsCurrentAfterMs: performance.now() - visible,
   };
 }
 
@@ -103,10 +143,10 @@ function rangeStarts(rangeMs) {
   });
 }
 
-async function timeReduction(httpUrl, start, rangeMs) {
+async function timeReduction(httpUrl, start, rangeMs, fromView) {
   const grid = timelineGrid(start, start + rangeMs, WIDTH);
   const began = performance.now();
-  const answer = await questdbSql(httpUrl, m4SampleByQuery(TABLE, VARIABLE_NAMES, grid));
+  const answer = await questdbSql(httpUrl, m4SampleByQuery(TABLE, VARIABLE_NAMES, grid, { fromView }));
   const ms = performance.now() - began;
   // Every column of every variable holds points: a shorter answer would be a wrong query, not a fast one.
   const expected = VARIABLES * grid.columns;
@@ -125,7 +165,8 @@ function provenance(saved) {
 function printIngest(result) {
   console.log(
     `QuestDB ingest, TCP line protocol: ${format(result.points)} points, ${format(result.pointsPerSecond)} points/s until all visible ` +
-      `(sent at ${format(result.sentPerSecond)} points/s, visible ${(result.visibleAfterMs / 1000).toFixed(1)} s after the last byte)`,
+      `(sent at ${format(result.sentPerSecond)} points/s, visible ${(result.visibleAfterMs / 1000).toFixed(1)} s after the last byte; ` +
+      `views at ${VIEW_RESOLUTIONS.join(', ')} s current ${(result.viewsCurrentAfterMs / 1000).toFixed(1)} s later)`,
   );
   const saved = savedBenchFigures('ingest');
   const cluster = saved?.figures.find((figure) => figure.mode.startsWith('cluster'));
@@ -142,35 +183,43 @@ function printIngest(result) {
   );
 }
 
+/** p50 and p95 of the reduction over `range` at RUNS starts, from the raw table or from the views. */
+async function timeRange(httpUrl, range, fromView) {
+  const starts = rangeStarts(range.ms);
+  await timeReduction(httpUrl, starts[0], range.ms, fromView); // warm-up: plans, page cache, JIT
+  const samples = [];
+  let rows = 0;
+  for (const start of starts) {
+    const result = await timeReduction(httpUrl, start, range.ms, fromView);
+    samples.push(result.ms);
+    rows = Math.max(rows, result.rows);
+  }
+  const sorted = samples.sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), runs: sorted.length, rows };
+}
+
 async function measureReads(httpUrl) {
   const saved = savedBenchFigures('timeline');
   const ours = (range) =>
     saved?.figures.find((row) => row.label.startsWith('PostgreSQL') && row.range === range.name)?.fast;
   for (const range of RANGES) {
-    if (range.ms > DATASET_END - DATASET_START) {
-      console.log(`${range.name.padEnd(8)} skipped: the dataset covers ${DAYS} days (BENCH_QUESTDB_DAYS)`);
-      continue;
-    }
-    const starts = rangeStarts(range.ms);
-    await timeReduction(httpUrl, starts[0], range.ms); // warm-up: plans, page cache, JIT
-    const samples = [];
-    let rows = 0;
-    for (const start of starts) {
-      const result = await timeReduction(httpUrl, start, range.ms);
-      samples.push(result.ms);
-      rows = Math.max(rows, result.rows);
-    }
-    const sorted = samples.sort((a, b) => a - b);
-    const [p50, p95] = [percentile(sorted, 50), percentile(sorted, 95)];
     const mine = ours(range);
-    const beside = mine
-      ? `Plantlens timeline-data p50 ${mine.p50.toFixed(1).padStart(7)} ms  p95 ${mine.p95.toFixed(1).padStart(7)} ms (${provenance(saved)}) | QuestDB ${(mine.p50 / p50).toFixed(1)}× faster (p50)`
-      : 'Plantlens: no PostgreSQL timeline figure saved (run `npm run bench`)';
-    console.log(
-      `${range.name.padEnd(8)} QuestDB SAMPLE BY p50 ${p50.toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms ` +
-        `(${sorted.length} runs, ≤${rows} rows) | ${beside}`,
-    );
+    const resolutionS = timelineGrid(DATASET_START, DATASET_START + range.ms, WIDTH).resolutionS;
+    for (const fromView of resolutionS === null ? [false] : [false, true]) {
+      const peer = await timeRange(httpUrl, range, fromView);
+      const source = fromView ? `${resolutionS} s view` : 'raw table';
+      const beside = mine
+        ? `Plantlens timeline-data p50 ${mine.p50.toFixed(1).padStart(7)} ms  p95 ${mine.p95.toFixed(1).padStart(7)} ms (${provenance(saved)}) | QuestDB ${(mine.p50 / peer.p50).toFixed(1)}× faster (p50)`
+        : 'Plantlens: no PostgreSQL timeline figure saved (run `npm run bench`)';
+      console.log(
+        `${range.name.padEnd(8)} QuestDB SAMPLE BY, ${source.padEnd(10)} p50 ${peer.p50.toFixed(1).padStart(7)} ms  p95 ${peer.p95
+          .toFixed(1)
+          .padStart(7)} ms (${peer.runs} runs, ≤${peer.rows} rows) | ${beside}`,
+      );
+    }
   }
+  for (const range of ALL_RANGES.filter((range) => !RANGES.includes(range)))
+    console.log(`${range.name.padEnd(8)} skipped: the dataset covers ${DAYS} days (BENCH_QUESTDB_DAYS)`);
 }
 
 if (process.argv.includes('--standalone-only')) {
@@ -185,6 +234,6 @@ if (process.argv.includes('--standalone-only')) {
   printIngest(await ingest(httpUrl, ilpAddress));
   await measureReads(httpUrl);
   // The table takes about 20 bytes a point on disk (5.7 GB for the year): not kept between runs.
-  await questdbSql(httpUrl, `DROP TABLE ${TABLE}`);
+  await dropDataset(httpUrl);
   console.log(`load average at the end ${load()}`);
 }

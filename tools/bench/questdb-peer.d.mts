@@ -8,4 +8,11 @@ export function ilpSeriesEncoder(
   tags: Record<string, string | number>,
   field: string,
 ): (value: number, timestampMs: number) => string;
-export function m4SampleByQuery(table: string, variables: string[], grid: TimelineGrid): string;
+export function rollupViewName(table: string, resolutionS: number): string;
+export function rollupViewStatement(table: string, resolutionS: number): string;
+export function m4SampleByQuery(
+  table: string,
+  variables: string[],
+  grid: TimelineGrid,
+  options?: { fromView?: boolean },
+): string;

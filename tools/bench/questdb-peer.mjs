@@ -55,19 +55,42 @@ export function ilpSeriesEncoder(table, tags, field) {
 const isoUtc = (ms) => `'${new Date(ms).toISOString()}'`;
 const quoted = (text) => `'${String(text).replaceAll("'", "''")}'`;
 
+/** The materialized view holding `table`'s M4 at `resolutionS`: QuestDB's counterpart of a product rollup level. */
+export function rollupViewName(table, resolutionS) {
+  return `${table}_m4_${resolutionS}s`;
+}
+
+/**
+ * The statement creating rollupViewName(table, resolutionS): first, min, max and last of each variable per bucket,
+ * refreshed by QuestDB itself as rows arrive (incrementally, from the rows of each commit).
+ */
+export function rollupViewStatement(table, resolutionS) {
+  return [
+    `CREATE MATERIALIZED VIEW ${rollupViewName(table, resolutionS)} AS (`,
+    `SELECT ts, variable, first(value) AS first, min(value) AS min, max(value) AS max, last(value) AS last`,
+    `FROM ${table} SAMPLE BY ${resolutionS}s`,
+    `) PARTITION BY DAY`,
+  ].join(' ');
+}
+
 /**
  * QuestDB SQL for the M4 reduction of `variables` over `grid` (the product's timelineGrid): one row per variable
- * and column of `grid.columnMs`. QuestDB refuses FROM … TO on a keyed SAMPLE BY, so the buckets are placed by
- * alignment: a rollup grid's columns are multiples of columnMs from the epoch, which is where ALIGN TO CALENDAR
- * puts millisecond buckets; a raw grid's columns start at grid.startMs, the first observation when a point lies
- * there (every second has one in the bench's data). SAMPLE BY takes whole milliseconds: a fractional raw column
- * is rounded.
+ * and column of `grid.columnMs`, from the raw table, or with `fromView` from the rollupViewName of the grid's
+ * resolution (a column is a whole number of its buckets, so their first/min/max/last give the column's). QuestDB
+ * refuses FROM … TO on a keyed SAMPLE BY, so the buckets are placed by alignment: a rollup grid's columns are
+ * multiples of columnMs from the epoch, which is where ALIGN TO CALENDAR puts millisecond buckets; a raw grid's
+ * columns start at grid.startMs, the first observation when a point lies there (every second has one in the
+ * bench's data). SAMPLE BY takes whole milliseconds: a fractional raw column is rounded.
  */
-export function m4SampleByQuery(table, variables, grid) {
+export function m4SampleByQuery(table, variables, grid, { fromView = false } = {}) {
+  if (fromView && grid.resolutionS === null) throw new Error('a raw grid has no rollup view');
   const columnMs = Math.max(1, Math.round(grid.columnMs));
+  const aggregates = fromView
+    ? 'first(first) AS first, min(min) AS min, max(max) AS max, last(last) AS last'
+    : 'first(value) AS first, min(value) AS min, max(value) AS max, last(value) AS last';
   return [
-    `SELECT ts, variable, first(value) AS first, min(value) AS min, max(value) AS max, last(value) AS last`,
-    `FROM ${table}`,
+    `SELECT ts, variable, ${aggregates}`,
+    `FROM ${fromView ? rollupViewName(table, grid.resolutionS) : table}`,
     `WHERE variable IN (${variables.map(quoted).join(', ')})`,
     `AND ts >= ${isoUtc(grid.startMs)} AND ts < ${isoUtc(grid.endMs)}`,
     `SAMPLE BY ${columnMs}T ALIGN TO ${grid.resolutionS === null ? 'FIRST OBSERVATION' : 'CALENDAR'}`,

@@ -1,5 +1,11 @@
 import { timelineGrid } from '@plantlens/variables';
-import { ilpSeriesEncoder, m4SampleByQuery, seededRandom, timelineBenchValue } from './questdb-peer.mjs';
+import {
+  ilpSeriesEncoder,
+  m4SampleByQuery,
+  rollupViewStatement,
+  seededRandom,
+  timelineBenchValue,
+} from './questdb-peer.mjs';
 
 const HOUR = 3_600_000;
 const JAN_1 = Date.UTC(2025, 0, 1);
@@ -47,6 +53,23 @@ describe('QuestDB peer of the bench', () => {
     expect(m4SampleByQuery('points', ['a'], timelineGrid(start, start + HOUR + 1000, 2000))).toContain(
       'SAMPLE BY 1801T ALIGN TO FIRST OBSERVATION',
     );
+  });
+
+  it('asks a rollup grid from the view of its resolution, merging the buckets of each column', () => {
+    const grid = timelineGrid(JAN_1, JAN_1 + 365 * 24 * HOUR, 2000);
+    expect(grid.resolutionS).toBe(3600);
+    expect(rollupViewStatement('points', 3600)).toBe(
+      'CREATE MATERIALIZED VIEW points_m4_3600s AS ( SELECT ts, variable, first(value) AS first, min(value) AS min, ' +
+        'max(value) AS max, last(value) AS last FROM points SAMPLE BY 3600s ) PARTITION BY DAY',
+    );
+    const query = m4SampleByQuery('points', ['a'], grid, { fromView: true });
+    expect(query).toContain(
+      'SELECT ts, variable, first(first) AS first, min(min) AS min, max(max) AS max, last(last) AS last FROM points_m4_3600s ',
+    );
+    expect(query).toContain(`SAMPLE BY ${grid.columnMs}T ALIGN TO CALENDAR`);
+    expect(() =>
+      m4SampleByQuery('points', ['a'], timelineGrid(JAN_1, JAN_1 + HOUR, 2000), { fromView: true }),
+    ).toThrow('a raw grid has no rollup view');
   });
 
   it('makes the same points on every run, in the shape of the timeline bench', () => {
