@@ -81,7 +81,8 @@ async function viewsCurrent(httpUrl) {
     `SELECT view_name, view_status, refresh_base_table_txn, base_table_txn FROM materialized_views() WHERE base_table_name = '${TABLE}'`,
   );
   const invalid = dataset.find(([, status]) => status === 'invalid');
-  if (invalid) throw new Error(`QuestDB marked the view ${invalid[0]} invalid (see .tools/questdb/questdb.log)`);
+  if (invalid)
+    throw new Error(`QuestDB marked the view ${invalid[0]} invalid (see .tools/questdb/questdb.log)`);
   return (
     dataset.length === VIEW_RESOLUTIONS.length &&
     dataset.every(([, status, refreshed, last]) => status === 'valid' && refreshed === last)
