@@ -154,7 +154,7 @@ async function timeReduction(httpUrl, start, rangeMs, fromView) {
   const expected = VARIABLES * grid.columns;
   if (Math.abs(answer.count - expected) > VARIABLES * 2)
     throw new Error(`SAMPLE BY answered ${answer.count} rows for ${expected} columns`);
-  return { ms, rows: answer.count };
+  return { ms, rows: answer.count, dataset: answer.dataset };
 }
 
 /** A saved figure's provenance: this run's when run.sh started before it was saved. */
@@ -185,10 +185,10 @@ function printIngest(result) {
   );
 }
 
-/** p50 and p95 of the reduction over `range` at RUNS starts, from the raw table or from the views. */
+/** p50 and p95 of the reduction over `range` at RUNS starts, from the raw table or from the views; the first answer. */
 async function timeRange(httpUrl, range, fromView) {
   const starts = rangeStarts(range.ms);
-  await timeReduction(httpUrl, starts[0], range.ms, fromView); // warm-up: plans, page cache, JIT
+  const warmUp = await timeReduction(httpUrl, starts[0], range.ms, fromView); // plans, page cache, JIT
   const samples = [];
   let rows = 0;
   for (const start of starts) {
@@ -197,8 +197,21 @@ async function timeRange(httpUrl, range, fromView) {
     rows = Math.max(rows, result.rows);
   }
   const sorted = samples.sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), runs: sorted.length, rows };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    runs: sorted.length,
+    rows,
+    answer: warmUp.dataset,
+  };
 }
+
+// One answer's rows in a fixed order (SAMPLE BY does not promise one between variables).
+const answerText = (dataset) =>
+  dataset
+    .map((row) => JSON.stringify(row))
+    .sort()
+    .join('\n');
 
 async function measureReads(httpUrl) {
   const saved = savedBenchFigures('timeline');
@@ -207,8 +220,13 @@ async function measureReads(httpUrl) {
   for (const range of RANGES) {
     const mine = ours(range);
     const resolutionS = timelineGrid(DATASET_START, DATASET_START + range.ms, WIDTH).resolutionS;
+    let rawAnswer;
     for (const fromView of resolutionS === null ? [false] : [false, true]) {
       const peer = await timeRange(httpUrl, range, fromView);
+      // The view must give the raw table's columns exactly, as our rollups give the raw points' M4.
+      if (!fromView) rawAnswer = answerText(peer.answer);
+      else if (answerText(peer.answer) !== rawAnswer)
+        throw new Error(`${range.name}: the ${resolutionS} s view answered otherwise than the raw table`);
       const source = fromView ? `${resolutionS} s view` : 'raw table';
       const beside = mine
         ? `Plantlens timeline-data p50 ${mine.p50.toFixed(1).padStart(7)} ms  p95 ${mine.p95.toFixed(1).padStart(7)} ms (${provenance(saved)}) | QuestDB ${(mine.p50 / peer.p50).toFixed(1)}× faster (p50)`
