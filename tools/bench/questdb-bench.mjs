@@ -253,7 +253,7 @@ if (process.argv.includes('--standalone-only')) {
   );
   printIngest(await ingest(httpUrl, ilpAddress));
   await measureReads(httpUrl);
-  // The table takes about 20 bytes a point on disk (5.7 GB for the year): not kept between runs.
+  // 20 bytes of column data a point (5.7 GB for the year): the dataset is not kept between runs.
   await dropDataset(httpUrl);
   console.log(`load average at the end ${load()}`);
 }
