@@ -2,16 +2,19 @@ import { Controller, Get, Query } from '@nestjs/common';
 import {
   rawPointsPageDtoSchema,
   rawPointsQuerySchema,
+  timelineColumnsDtoSchema,
   timelineDataDtoSchema,
   timelineDataQuerySchema,
   type RawPointsPageDto,
   type RawPointsQuery,
+  type TimelineColumnsDto,
   type TimelineDataDto,
   type TimelineDataQuery,
   type VariableMinimalDto,
   variableMinimalDtoSchema,
 } from '@plantlens/contracts';
 import { RequireFeature, Responds } from '@plantlens/platform';
+import { z } from 'zod';
 import { RawPointsService } from './raw-points.service';
 import { TimelineService } from './timeline.service';
 
@@ -30,11 +33,13 @@ export class ExplorerController {
   }
 
   @Get('timeline-data')
-  @Responds(timelineDataDtoSchema)
+  @Responds(z.union([timelineDataDtoSchema, timelineColumnsDtoSchema]), {
+    description: 'TimelineDataDto, or TimelineColumnsDto with format=columns',
+  })
   timelineData(
     @Query({ schema: timelineDataQuerySchema }) query: TimelineDataQuery,
-  ): Promise<TimelineDataDto> {
-    return this.timeline.timeline(query);
+  ): Promise<TimelineDataDto | TimelineColumnsDto> {
+    return query.format === 'columns' ? this.timeline.timelineColumns(query) : this.timeline.timeline(query);
   }
 
   @Get('raw-points')

@@ -1,11 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import type { TimelineDataDto, TimelineDataQuery, VariableMinimalDto } from '@plantlens/contracts';
+import type {
+  TimelineColumnsDto,
+  TimelineDataDto,
+  TimelineDataQuery,
+  VariableMinimalDto,
+} from '@plantlens/contracts';
 import { RollupService } from '../rollup/rollup.service';
 import { VariableRepository, type VariableRow } from '../variable/variable.repository';
 import { ReadCacheService } from '../read-cache/read-cache.service';
 import { readCacheKey } from '../read-cache/read-cache-key';
 import { timelineGrid, type TimelineGrid } from './timeline-grid';
 import { TimelineRepository, type ReducedSeries } from './timeline.repository';
+
+/** What both answers are computed from: the query without its `format`. */
+export type TimelineRequest = Omit<TimelineDataQuery, 'format'>;
+
+// Part of the cache key: the shape of the stored value. Entries of an earlier shape (one object per point,
+// before 2) then never match and leave by eviction.
+const CACHED_VALUE_VERSION = 2;
 
 @Injectable()
 export class TimelineService {
@@ -24,31 +36,55 @@ export class TimelineService {
   /**
    * Each variable as at most four points (first, min, max, last) per column of the grid (see
    * timelineGrid): the line through them draws the same pixels as the line through every stored point.
-   * `sampled` says whether points were left out.
+   * `sampled` says whether points were left out. The spec's shape: one object per point, epoch seconds.
    */
-  async timeline(query: TimelineDataQuery): Promise<TimelineDataDto> {
-    const rows = await this.variables.findByIds(query.variableIds);
+  async timeline(request: TimelineRequest): Promise<TimelineDataDto> {
+    const { startDate, endDate, variables } = await this.answer(request);
+    return {
+      startDate,
+      endDate,
+      variables: variables.map(({ metadata, series, drawing }) => ({
+        metadata,
+        data: series.ts.map((ts, index) => ({ timestamp: ts / 1000, value: series.values[index]! })),
+        ...drawing,
+      })),
+    };
+  }
+
+  /** The same answer as `timeline`, each variable's points as two columns (epoch ms and values). */
+  async timelineColumns(request: TimelineRequest): Promise<TimelineColumnsDto> {
+    const { startDate, endDate, variables } = await this.answer(request);
+    return {
+      startDate,
+      endDate,
+      variables: variables.map(({ metadata, series, drawing }) => ({
+        metadata,
+        ts: series.ts,
+        values: series.values,
+        ...drawing,
+      })),
+    };
+  }
+
+  private async answer({ variableIds, startDate, endDate, width }: TimelineRequest) {
+    const rows = await this.variables.findByIds(variableIds);
     const byId = new Map(rows.map((row) => [row.id, row]));
     // Unknown ids are left out rather than failing the whole chart; the client sees which ones came back.
-    const requested = query.variableIds.map((id) => byId.get(id)).filter((row): row is VariableRow => !!row);
+    const requested = variableIds.map((id) => byId.get(id)).filter((row): row is VariableRow => !!row);
     const ids = requested.map((variable) => variable.id);
-    const grid = timelineGrid(query.startDate, query.endDate, query.width);
+    const grid = timelineGrid(startDate, endDate, width);
     const reduced = ids.length > 0 ? await this.reduced(ids, grid) : new Map<number, ReducedSeries>();
-    return {
-      startDate: query.startDate,
-      endDate: query.endDate,
-      variables: requested.map((variable) => {
-        const series = reduced.get(variable.id) ?? { points: [], total: 0 };
-        return {
-          metadata: { id: variable.id, label: variable.name, unit: variable.unit },
-          data: series.points.map((point) => ({ timestamp: point.ts / 1000, value: point.value })),
-          sampled: series.points.length < series.total,
-          resolutionS: grid.resolutionS,
-          gridStartMs: grid.startMs,
-          bucketMs: grid.columnMs,
-        };
-      }),
-    };
+    const variables = requested.map((variable) => {
+      const series = reduced.get(variable.id) ?? { ts: [], values: [], total: 0 };
+      const drawing = {
+        sampled: series.ts.length < series.total,
+        resolutionS: grid.resolutionS,
+        gridStartMs: grid.startMs,
+        bucketMs: grid.columnMs,
+      };
+      return { metadata: { id: variable.id, label: variable.name, unit: variable.unit }, series, drawing };
+    });
+    return { startDate, endDate, variables };
   }
 
   // The points only: names and units come fresh from the catalogue on every request. The grid reads
@@ -61,6 +97,7 @@ export class TimelineService {
         gridEndMs: grid.endMs,
         columns: grid.columns,
         resolutionS: grid.resolutionS ?? 0,
+        valueVersion: CACHED_VALUE_VERSION,
       }),
       variableIds: ids,
       fromMs: grid.startMs,
