@@ -22,8 +22,8 @@ export const timelineDataQuerySchema = z
     width: queryIntegerSchema('must be a width in pixels from 10 to 10000', 10, 10_000).default(
       DEFAULT_CHART_WIDTH_PX,
     ),
-    /** `points` (default): the spec's shape, TimelineDataDto; `columns`: the compact TimelineColumnsDto */
-    format: z.enum(TIMELINE_FORMATS, { message: 'must be "points" or "columns"' }).default('points'),
+    /** `points` (the default when absent): the spec's shape, TimelineDataDto; `columns`: TimelineColumnsDto */
+    format: z.enum(TIMELINE_FORMATS, { message: 'must be "points" or "columns"' }).optional(),
   })
   .refine((query) => query.startDate < query.endDate, {
     message: 'startDate must be earlier than endDate',
@@ -120,6 +120,26 @@ export const timelineColumnsDtoSchema = timelineDataDtoSchema.extend({
   variables: z.array(timelineColumnsVariableDtoSchema),
 });
 export type TimelineColumnsDto = z.infer<typeof timelineColumnsDtoSchema>;
+
+/**
+ * timeline-data's compact answer (`format=columns`) in the spec's shape, TimelineDataDto (one object per
+ * point, epoch seconds): the same points. The server answers the default shape with it, and the web asks
+ * the compact one (a third of the JSON to download and parse) and turns it into this.
+ */
+export function timelineFromColumns(answer: TimelineColumnsDto): TimelineDataDto {
+  return {
+    startDate: answer.startDate,
+    endDate: answer.endDate,
+    variables: answer.variables.map(({ ts, values, ...variable }) => ({
+      metadata: variable.metadata,
+      data: ts.map((ms, index) => ({ timestamp: ms / 1000, value: values[index]! })),
+      sampled: variable.sampled,
+      resolutionS: variable.resolutionS,
+      gridStartMs: variable.gridStartMs,
+      bucketMs: variable.bucketMs,
+    })),
+  };
+}
 
 /** One page of raw points, as two parallel columns (half the JSON of one object per point). */
 export const rawPointsPageDtoSchema = z.strictObject({

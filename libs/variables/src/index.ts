@@ -2,6 +2,9 @@ export * from './variables.module';
 export { IngestionService } from './measurement/ingestion.service';
 export { REJECTION_REASONS, type RejectionReason } from './measurement/point-check';
 export { RollupService } from './rollup/rollup.service';
+// The benchmark times timeline-data's statement alone (tools/bench/timeline-bench.mjs).
+export { timelineGrid } from './explorer/timeline-grid';
+export { timelineQuery } from './explorer/timeline.repository';
 export { RetentionService } from './retention/retention.service';
 export { encodeMeasurementCopy } from './measurement/binary-copy';
 export {

@@ -69,13 +69,14 @@ const ROLLUP_GRID_RAW_COUNT = `
  * several of a column's four) and ordered. Both come back aggregated into two comma-joined texts, so
  * the driver parses two strings per variable instead of a row per point (JSON.parse reads them natively).
  * The branch not taken is not executed: its condition only depends on the outer row (a one-time filter).
+ * `offset 0` keeps the planner from inlining the count into both conditions, which counted it three times.
  * Variables without points are absent.
  */
 function timelineStatement(rawCount: string, columns: string): string {
   return `
   select v.variable_id as "variableId", answer.total, answer.ts, answer.values
   from unnest($1::int4[]) with ordinality as v(variable_id, position)
-  cross join lateral (select ${rawCount} as n) raw
+  cross join lateral (select ${rawCount} as n offset 0) raw
   cross join lateral (
     select count(*)::int8 as total,
            array_to_string(array_agg(t order by t), ',') as ts,

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  TimelineColumnsDto,
-  TimelineDataDto,
-  TimelineDataQuery,
-  VariableMinimalDto,
+import {
+  timelineFromColumns,
+  type TimelineColumnsDto,
+  type TimelineDataDto,
+  type TimelineDataQuery,
+  type VariableMinimalDto,
 } from '@plantlens/contracts';
 import { RollupService } from '../rollup/rollup.service';
 import { VariableRepository, type VariableRow } from '../variable/variable.repository';
@@ -11,9 +12,6 @@ import { ReadCacheService } from '../read-cache/read-cache.service';
 import { readCacheKey } from '../read-cache/read-cache-key';
 import { timelineGrid, type TimelineGrid } from './timeline-grid';
 import { TimelineRepository, type ReducedSeries } from './timeline.repository';
-
-/** What both answers are computed from: the query without its `format`. */
-export type TimelineRequest = Omit<TimelineDataQuery, 'format'>;
 
 // Part of the cache key: the shape of the stored value. Entries of an earlier shape (one object per point,
 // before 2) then never match and leave by eviction.
@@ -38,35 +36,17 @@ export class TimelineService {
    * timelineGrid): the line through them draws the same pixels as the line through every stored point.
    * `sampled` says whether points were left out. The spec's shape: one object per point, epoch seconds.
    */
-  async timeline(request: TimelineRequest): Promise<TimelineDataDto> {
-    const { startDate, endDate, variables } = await this.answer(request);
-    return {
-      startDate,
-      endDate,
-      variables: variables.map(({ metadata, series, drawing }) => ({
-        metadata,
-        data: series.ts.map((ts, index) => ({ timestamp: ts / 1000, value: series.values[index]! })),
-        ...drawing,
-      })),
-    };
+  async timeline(request: TimelineDataQuery): Promise<TimelineDataDto> {
+    return timelineFromColumns(await this.timelineColumns(request));
   }
 
   /** The same answer as `timeline`, each variable's points as two columns (epoch ms and values). */
-  async timelineColumns(request: TimelineRequest): Promise<TimelineColumnsDto> {
-    const { startDate, endDate, variables } = await this.answer(request);
-    return {
-      startDate,
-      endDate,
-      variables: variables.map(({ metadata, series, drawing }) => ({
-        metadata,
-        ts: series.ts,
-        values: series.values,
-        ...drawing,
-      })),
-    };
-  }
-
-  private async answer({ variableIds, startDate, endDate, width }: TimelineRequest) {
+  async timelineColumns({
+    variableIds,
+    startDate,
+    endDate,
+    width,
+  }: TimelineDataQuery): Promise<TimelineColumnsDto> {
     const rows = await this.variables.findByIds(variableIds);
     const byId = new Map(rows.map((row) => [row.id, row]));
     // Unknown ids are left out rather than failing the whole chart; the client sees which ones came back.
@@ -74,17 +54,22 @@ export class TimelineService {
     const ids = requested.map((variable) => variable.id);
     const grid = timelineGrid(startDate, endDate, width);
     const reduced = ids.length > 0 ? await this.reduced(ids, grid) : new Map<number, ReducedSeries>();
-    const variables = requested.map((variable) => {
-      const series = reduced.get(variable.id) ?? { ts: [], values: [], total: 0 };
-      const drawing = {
-        sampled: series.ts.length < series.total,
-        resolutionS: grid.resolutionS,
-        gridStartMs: grid.startMs,
-        bucketMs: grid.columnMs,
-      };
-      return { metadata: { id: variable.id, label: variable.name, unit: variable.unit }, series, drawing };
-    });
-    return { startDate, endDate, variables };
+    return {
+      startDate,
+      endDate,
+      variables: requested.map((variable) => {
+        const { ts, values, total } = reduced.get(variable.id) ?? { ts: [], values: [], total: 0 };
+        return {
+          metadata: { id: variable.id, label: variable.name, unit: variable.unit },
+          ts,
+          values,
+          sampled: ts.length < total,
+          resolutionS: grid.resolutionS,
+          gridStartMs: grid.startMs,
+          bucketMs: grid.columnMs,
+        };
+      }),
+    };
   }
 
   // The points only: names and units come fresh from the catalogue on every request. The grid reads
