@@ -1,4 +1,5 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   rawPointsPageDtoSchema,
   rawPointsQuerySchema,
@@ -7,7 +8,6 @@ import {
   timelineDataQuerySchema,
   type RawPointsPageDto,
   type RawPointsQuery,
-  type TimelineColumnsDto,
   type TimelineDataDto,
   type TimelineDataQuery,
   type VariableMinimalDto,
@@ -32,14 +32,19 @@ export class ExplorerController {
     return this.timeline.listVariables();
   }
 
+  // With format=columns the answer is JSON text built by the service (see timelineColumnsJson).
   @Get('timeline-data')
   @Responds(z.union([timelineDataDtoSchema, timelineColumnsDtoSchema]), {
     description: 'TimelineDataDto, or TimelineColumnsDto with format=columns',
   })
-  timelineData(
+  async timelineData(
     @Query({ schema: timelineDataQuerySchema }) query: TimelineDataQuery,
-  ): Promise<TimelineDataDto | TimelineColumnsDto> {
-    return query.format === 'columns' ? this.timeline.timelineColumns(query) : this.timeline.timeline(query);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TimelineDataDto | string> {
+    if (query.format !== 'columns') return this.timeline.timeline(query);
+    const json = await this.timeline.timelineColumnsJson(query);
+    reply.type('application/json; charset=utf-8');
+    return json;
   }
 
   @Get('raw-points')

@@ -2,12 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '@plantlens/platform';
 import type { TimelineGrid } from './timeline-grid';
 
-/** One variable's answer as two parallel columns, in time order. */
+/**
+ * One variable's answer as two parallel columns in time order, each the text of a JSON array of numbers
+ * without its brackets, as PostgreSQL wrote it: the answer is assembled around them without parsing a point.
+ */
 export interface ReducedSeries {
-  /** epoch milliseconds, ascending */
-  ts: number[];
-  values: number[];
-  /** raw points the reduced ones stand for */
+  /** epoch milliseconds, ascending, comma-separated */
+  ts: string;
+  values: string;
+  /** how many points the columns hold */
+  points: number;
+  /** raw points they stand for */
   total: number;
 }
 
@@ -66,35 +71,43 @@ const ROLLUP_GRID_RAW_COUNT = `
 /**
  * The whole answer in one statement: per variable (in the order of `$1`), its raw points when there are at
  * most `$4` of them (`rawCount`), else the points of its M4 `columns`, deduplicated (one point can be
- * several of a column's four) and ordered. Both come back aggregated into two comma-joined texts, so
- * the driver parses two strings per variable instead of a row per point (JSON.parse reads them natively).
+ * several of a column's four: each instant is kept once, by comparison rather than a sort per column) and
+ * ordered. Both come back aggregated into two comma-joined texts: the
+ * driver receives two strings per variable instead of a row per point, and the answer is built around
+ * them. Stored values are finite (the writer refuses others), so PostgreSQL's shortest exact float text is
+ * JSON.
  * The branch not taken is not executed: its condition only depends on the outer row (a one-time filter).
  * `offset 0` keeps the planner from inlining the count into both conditions, which counted it three times.
  * Variables without points are absent.
  */
 function timelineStatement(rawCount: string, columns: string): string {
   return `
-  select v.variable_id as "variableId", answer.total, answer.ts, answer.values
+  select v.variable_id as "variableId", answer.points, answer.total, answer.ts, answer.values
   from unnest($1::int4[]) with ordinality as v(variable_id, position)
   cross join lateral (select ${rawCount} as n offset 0) raw
   cross join lateral (
-    select count(*)::int8 as total,
+    select count(*)::int8 as points, count(*)::int8 as total,
            array_to_string(array_agg(t order by t), ',') as ts,
            array_to_string(array_agg(value order by t), ',') as values
     from (select round(date_part('epoch', ts) * 1000)::int8 as t, value ${RAW_RANGE}) points
     where raw.n <= $4::int8
     having count(*) > 0
     union all
-    select sum(columns.n) filter (where point.t = columns.head[1]::int8)::int8,
+    select count(*)::int8, sum(columns.n) filter (where point.t = at.head_t)::int8,
            array_to_string(array_agg(point.t order by point.t), ','),
            array_to_string(array_agg(point.value order by point.t), ',')
     from (${columns}) columns
     cross join lateral (
-      select distinct on (t) t, value
-      from (values (floor(head[1] + 0.5)::int8, head[2]), (floor(low[2] + 0.5)::int8, low[1]),
-                   (floor(-high[2] + 0.5)::int8, high[1]), (floor(tail[1] + 0.5)::int8, tail[2])) as four(t, value)
-    ) point
-    where raw.n is null or raw.n > $4::int8
+      select floor(head[1] + 0.5)::int8 as head_t, floor(low[2] + 0.5)::int8 as low_t,
+             floor(-high[2] + 0.5)::int8 as high_t, floor(tail[1] + 0.5)::int8 as tail_t
+      offset 0
+    ) at
+    cross join lateral (
+      values (head_t, head[2], true), (low_t, low[1], low_t <> head_t),
+             (high_t, high[1], high_t <> head_t and high_t <> low_t),
+             (tail_t, tail[2], tail_t <> head_t and tail_t <> low_t and tail_t <> high_t)
+    ) as point(t, value, first_of_its_instant)
+    where (raw.n is null or raw.n > $4::int8) and point.first_of_its_instant
     having count(*) > 0
   ) answer
   order by v.position`;
@@ -106,6 +119,7 @@ const MONTH_MS = 30 * 86_400_000;
 
 interface AnswerRow {
   variableId: number;
+  points: string | number;
   total: string | number;
   ts: string;
   values: string;
@@ -125,7 +139,12 @@ export class TimelineRepository {
     const rows = await this.database.withConnection((connection) =>
       connection.query<AnswerRow>(...timelineQuery(variableIds, grid)),
     );
-    return new Map(rows.map((row) => [row.variableId, toSeries(row)]));
+    return new Map(
+      rows.map(({ variableId, points, total, ts, values }) => [
+        variableId,
+        { ts, values, points: Number(points), total: Number(total) },
+      ]),
+    );
   }
 }
 
@@ -135,13 +154,4 @@ export function timelineQuery(variableIds: number[], grid: TimelineGrid): [strin
   if (grid.resolutionS === null) return [RAW_GRID, [...range, grid.columns]];
   const boundResolutionS = grid.endMs - grid.startMs > MONTH_MS ? 86_400 : 3_600;
   return [ROLLUP_GRID, [...range, grid.resolutionS, grid.columnMs / 1000, boundResolutionS]];
-}
-
-// Stored values are finite (the writer refuses others), so PostgreSQL's shortest exact float text is JSON.
-function toSeries(row: AnswerRow): ReducedSeries {
-  return {
-    ts: JSON.parse(`[${row.ts}]`) as number[],
-    values: JSON.parse(`[${row.values}]`) as number[],
-    total: Number(row.total),
-  };
 }

@@ -14,8 +14,9 @@ import { timelineGrid, type TimelineGrid } from './timeline-grid';
 import { TimelineRepository, type ReducedSeries } from './timeline.repository';
 
 // Part of the cache key: the shape of the stored value. Entries of an earlier shape (one object per point,
-// before 2) then never match and leave by eviction.
+// before 2; now the columns' texts) then never match and leave by eviction.
 const CACHED_VALUE_VERSION = 2;
+const NO_POINTS: ReducedSeries = { ts: '', values: '', points: 0, total: 0 };
 
 @Injectable()
 export class TimelineService {
@@ -41,12 +42,15 @@ export class TimelineService {
   }
 
   /** The same answer as `timeline`, each variable's points as two columns (epoch ms and values). */
-  async timelineColumns({
-    variableIds,
-    startDate,
-    endDate,
-    width,
-  }: TimelineDataQuery): Promise<TimelineColumnsDto> {
+  async timelineColumns(query: TimelineDataQuery): Promise<TimelineColumnsDto> {
+    return JSON.parse(await this.timelineColumnsJson(query)) as TimelineColumnsDto;
+  }
+
+  /**
+   * `timelineColumns` as JSON text, built around the columns' texts as the database wrote them: no point
+   * is parsed or serialised on the way (the hot path of the web's requests).
+   */
+  async timelineColumnsJson({ variableIds, startDate, endDate, width }: TimelineDataQuery): Promise<string> {
     const rows = await this.variables.findByIds(variableIds);
     const byId = new Map(rows.map((row) => [row.id, row]));
     // Unknown ids are left out rather than failing the whole chart; the client sees which ones came back.
@@ -54,22 +58,16 @@ export class TimelineService {
     const ids = requested.map((variable) => variable.id);
     const grid = timelineGrid(startDate, endDate, width);
     const reduced = ids.length > 0 ? await this.reduced(ids, grid) : new Map<number, ReducedSeries>();
-    return {
-      startDate,
-      endDate,
-      variables: requested.map((variable) => {
-        const { ts, values, total } = reduced.get(variable.id) ?? { ts: [], values: [], total: 0 };
-        return {
-          metadata: { id: variable.id, label: variable.name, unit: variable.unit },
-          ts,
-          values,
-          sampled: ts.length < total,
-          resolutionS: grid.resolutionS,
-          gridStartMs: grid.startMs,
-          bucketMs: grid.columnMs,
-        };
-      }),
-    };
+    const variables = requested.map((variable) => {
+      const { ts, values, points, total } = reduced.get(variable.id) ?? NO_POINTS;
+      const metadata = { id: variable.id, label: variable.name, unit: variable.unit };
+      return (
+        `{"metadata":${JSON.stringify(metadata)},"ts":[${ts}],"values":[${values}],` +
+        `"sampled":${points < total},"resolutionS":${JSON.stringify(grid.resolutionS)},` +
+        `"gridStartMs":${JSON.stringify(grid.startMs)},"bucketMs":${JSON.stringify(grid.columnMs)}}`
+      );
+    });
+    return `{"startDate":${startDate},"endDate":${endDate},"variables":[${variables.join(',')}]}`;
   }
 
   // The points only: names and units come fresh from the catalogue on every request. The grid reads
