@@ -132,7 +132,8 @@ export function timelineFromColumns(answer: TimelineColumnsDto): TimelineDataDto
     endDate: answer.endDate,
     variables: answer.variables.map(({ ts, values, ...variable }) => ({
       metadata: variable.metadata,
-      data: ts.map((ms, index) => ({ timestamp: ms / 1000, value: values[index]! })),
+      // The server always answers the two columns with the same length.
+      data: ts.map((ms, index) => ({ timestamp: ms / 1000, value: values[index] as number })),
       sampled: variable.sampled,
       resolutionS: variable.resolutionS,
       gridStartMs: variable.gridStartMs,
