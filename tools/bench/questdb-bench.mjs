@@ -216,7 +216,7 @@ const answerText = (dataset) =>
 async function measureReads(httpUrl) {
   const saved = savedBenchFigures('timeline');
   const ours = (range) =>
-    saved?.figures.find((row) => row.label.startsWith('PostgreSQL') && row.range === range.name)?.fast;
+    saved?.figures.find((row) => row.label.startsWith('PostgreSQL') && row.range === range.name)?.columns;
   for (const range of RANGES) {
     const mine = ours(range);
     const resolutionS = timelineGrid(DATASET_START, DATASET_START + range.ms, WIDTH).resolutionS;

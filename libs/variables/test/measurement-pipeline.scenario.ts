@@ -6,6 +6,8 @@ import {
   AuthHeaders,
   Authorities,
   Topics,
+  timelineColumnsDtoSchema,
+  timelineFromColumns,
   type MeasurementBatch,
   type TimelineDataDto,
 } from '@plantlens/contracts';
@@ -142,6 +144,19 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
       ]);
       expect(result.variables[1]!.data.at(-1)).toEqual({ timestamp: T0 / 1000 + 99, value: 1 });
       expect(result.variables.every((v) => v.sampled === false)).toBe(true);
+      // The compact answer: JSON built as text by the service, in its contract, the same points.
+      const compact = await request(app.getHttpServer())
+        .get('/api/web/explorer/timeline-data')
+        .set(await explorerHeaders(app))
+        .query({
+          variableIds: `${pressure},${flow}`,
+          startDate: T0,
+          endDate: T0 + 100_000,
+          format: 'columns',
+        })
+        .expect('content-type', /^application\/json/)
+        .expect(200);
+      expect(timelineFromColumns(timelineColumnsDtoSchema.parse(compact.body))).toEqual(result);
     });
 
     it('overwrites instead of duplicating when a batch is replayed or corrected', async () => {
