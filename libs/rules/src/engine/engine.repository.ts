@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IncidenceEvent, RuleOperator } from '@plantlens/contracts';
 import { Database, type DatabaseConnection } from '@plantlens/platform';
+import type { OutboxRow } from '../outbox/outbox.service';
 import type { EngineCheckpoint, EngineRule, IncidenceTransition, VariableWatermark } from './rule-engine';
 
 // A rule as the engine holds it: the condition, and what its events and e-mails tell.
@@ -31,11 +32,7 @@ export interface LoadedRule {
   openedAt: number | null;
 }
 
-export interface OutboxMessage {
-  topic: string;
-  key: string;
-  payload: unknown;
-}
+export type OutboxMessage = Omit<OutboxRow, 'id'>;
 
 /** Composes the messages an opening or closing sends; the e-mail is only for openings. */
 export type TransitionMessages<R extends IncidenceRule> = (
@@ -132,18 +129,19 @@ export class EngineRepository {
   }
 
   /**
-   * Makes a checkpoint durable, with the events it causes in the outbox, in one transaction; returns how
-   * many events it wrote. Without openings or closings it is a single statement. States of rules deleted
-   * meanwhile are dropped (their counts when folded).
+   * Makes a checkpoint durable, with the events it causes in the outbox, in one transaction; returns the
+   * outbox rows it wrote, in order, for the outbox to publish without reading them back. Without openings
+   * or closings it is a single statement. States of rules deleted meanwhile are dropped (their counts when
+   * folded).
    */
   async write<R extends IncidenceRule>(
     checkpoint: EngineCheckpoint<R>,
     owner: string,
     messagesOf: TransitionMessages<R>,
-  ): Promise<number> {
+  ): Promise<OutboxRow[]> {
     if (checkpoint.transitions.length === 0) {
       await this.database.withConnection((connection) => this.writeBulk(connection, checkpoint));
-      return 0;
+      return [];
     }
     return this.database.transaction(async (connection) => {
       await this.writeBulk(connection, checkpoint);
@@ -160,20 +158,22 @@ export class EngineRepository {
           if (event) messages.push(...messagesOf(transition, event));
         }
       }
-      if (messages.length > 0) {
-        await connection.query(
-          `insert into rules.outbox (owner, topic, key, payload)
-           select $1, t, k, p from unnest($2::text[], $3::text[], $4::jsonb[]) with ordinality as m(t, k, p, n)
-           order by n`,
-          [
-            owner,
-            messages.map((m) => m.topic),
-            messages.map((m) => m.key),
-            messages.map((m) => JSON.stringify(m.payload)),
-          ],
-        );
-      }
-      return messages.length;
+      if (messages.length === 0) return [];
+      const inserted = await connection.query<{ id: string }>(
+        `insert into rules.outbox (owner, topic, key, payload)
+         select $1, t, k, p from unnest($2::text[], $3::text[], $4::jsonb[]) with ordinality as m(t, k, p, n)
+         order by n
+         returning id::text as id`,
+        [
+          owner,
+          messages.map((m) => m.topic),
+          messages.map((m) => m.key),
+          messages.map((m) => JSON.stringify(m.payload)),
+        ],
+      );
+      // The ids follow the messages' order (inserted by n), whatever order RETURNING lists them in.
+      const ids = inserted.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      return messages.map((message, index) => ({ id: String(ids[index]), ...message }));
     });
   }
 

@@ -9,7 +9,7 @@ import {
 import type { MeasurementPoint, RuleCatalogEvent } from '@plantlens/contracts';
 import { PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { incidenceEmail, transitionMessages } from '../notification/incidence-email';
-import { OutboxService } from '../outbox/outbox.service';
+import { OutboxService, type OutboxRow } from '../outbox/outbox.service';
 import { DayCountRepository } from './day-count.repository';
 import { EngineMetrics } from './engine-metrics';
 import { EngineRepository, type LoadedRule, type RuleDefinition } from './engine.repository';
@@ -167,9 +167,9 @@ export class RuleEngineService
         const checkpoint = this.engine.checkpoint();
         try {
           // Messages of variables without rules change nothing: no transaction for them.
-          const messages = isEmpty(checkpoint) ? 0 : await this.write(checkpoint);
+          const outboxRows = isEmpty(checkpoint) ? [] : await this.write(checkpoint);
           this.counters.checkpoints += 1;
-          if (messages > 0) this.outbox.drainSoon();
+          this.outbox.publishCommitted(outboxRows);
           for (const waiter of batch) {
             if (waiter.generation === generation) waiter.resolve();
             else waiter.reject(new Error('the rule engine was rebuilt; the message will be redelivered'));
@@ -190,10 +190,10 @@ export class RuleEngineService
     }
   }
 
-  // One checkpoint transaction; returns the number of events it queued in the outbox.
-  private async write(checkpoint: EngineCheckpoint<RuleDefinition>): Promise<number> {
+  // One checkpoint transaction; returns the outbox rows it wrote.
+  private async write(checkpoint: EngineCheckpoint<RuleDefinition>): Promise<OutboxRow[]> {
     const committed = this.metrics.startCheckpoint();
-    const messages = await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
+    const outboxRows = await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
       transitionMessages(
         transition.rule.id,
         event,
@@ -201,7 +201,7 @@ export class RuleEngineService
       ),
     );
     committed();
-    return messages;
+    return outboxRows;
   }
 
   // The engine as the database says: enabled rules of this shard, their states, open incidences and
