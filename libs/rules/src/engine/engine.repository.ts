@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { IncidenceEvent, RuleOperator } from '@plantlens/contracts';
-import { Database, type DatabaseConnection } from '@plantlens/platform';
+import { Database, numberArray, type DatabaseConnection } from '@plantlens/platform';
 import type { OutboxRow } from '../outbox/outbox.service';
 import type { EngineCheckpoint, EngineRule, IncidenceTransition, VariableWatermark } from './rule-engine';
 
@@ -182,16 +182,17 @@ export class EngineRepository {
     checkpoint: EngineCheckpoint<R>,
   ) {
     const { watermarks, counts, ruleStates } = checkpoint;
+    // Array literals built here: node-postgres would quote and escape each of these many numbers.
     await connection.query(`select rules.write_checkpoint($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-      watermarks.map((w) => w.variableId),
-      watermarks.map((w) => w.ts),
-      watermarks.map((w) => w.value),
-      counts.map((c) => c.ruleId),
-      counts.map((c) => c.day),
-      counts.map((c) => c.evaluations),
-      counts.map((c) => c.activations),
-      ruleStates.map((s) => s.ruleId),
-      ruleStates.map((s) => s.conditionSince),
+      numberArray(watermarks.map((w) => w.variableId)),
+      numberArray(watermarks.map((w) => w.ts)),
+      numberArray(watermarks.map((w) => w.value)),
+      numberArray(counts.map((c) => c.ruleId)),
+      numberArray(counts.map((c) => c.day)),
+      numberArray(counts.map((c) => c.evaluations)),
+      numberArray(counts.map((c) => c.activations)),
+      numberArray(ruleStates.map((s) => s.ruleId)),
+      numberArray(ruleStates.map((s) => s.conditionSince)),
     ]);
   }
 
