@@ -103,18 +103,19 @@ export class RuleEngineService
 
   /** Evaluates one `measurements` message; resolves once its effects are durable. */
   async onMeasurements(batch: unknown): Promise<void> {
-    const points = readPoints(batch);
-    if (!points) {
+    const read = readPoints(batch);
+    if (!read) {
       this.counters.malformed += 1;
       return;
     }
+    const { points, newestTs } = read;
     if (this.stopping) throw new Error('the rule engine is stopping; the message will be redelivered');
     const generation = await this.whenReady();
     const stats = this.engine.evaluate(points);
     this.counters.points += stats.points;
     this.counters.evaluations += stats.evaluations;
     this.counters.skipped += stats.skipped;
-    await this.checkpointed(generation, newest(points.map((point) => point.ts)));
+    await this.checkpointed(generation, newestTs);
   }
 
   /** A rule was created, changed or deleted: evaluate it from now on, with its new definition, or no more. */
@@ -251,13 +252,16 @@ function variablesOf(rule: RuleDefinition): number[] {
   return rule.varTwoId === null ? [rule.varOneId] : [rule.varOneId, rule.varTwoId];
 }
 
-// The writer of the variables service validates points one by one; the engine only needs their shape.
-// A malformed message is dropped (and counted) rather than redelivered forever.
-function readPoints(batch: unknown): MeasurementPoint[] | undefined {
+// The writer of the variables service validates points one by one; the engine only needs their shape,
+// and the newest instant (for its lag). A malformed message is dropped (and counted) rather than
+// redelivered forever. One pass, and the message's own array when every point is valid (the usual case).
+function readPoints(batch: unknown): { points: MeasurementPoint[]; newestTs: number | null } | undefined {
   const points = (batch as { points?: unknown } | null)?.points;
   if (!Array.isArray(points)) return undefined;
-  const valid: MeasurementPoint[] = [];
-  for (const point of points as Partial<MeasurementPoint>[]) {
+  let valid: MeasurementPoint[] | null = null;
+  let newestTs: number | null = null;
+  for (let i = 0; i < points.length; i += 1) {
+    const point = points[i] as Partial<MeasurementPoint> | null;
     if (
       typeof point?.variableId === 'number' &&
       typeof point.ts === 'number' &&
@@ -265,8 +269,11 @@ function readPoints(batch: unknown): MeasurementPoint[] | undefined {
       Number.isFinite(point.value) &&
       Number.isFinite(point.ts)
     ) {
-      valid.push(point as MeasurementPoint);
+      valid?.push(point as MeasurementPoint);
+      if (newestTs === null || point.ts > newestTs) newestTs = point.ts;
+    } else {
+      valid ??= points.slice(0, i) as MeasurementPoint[];
     }
   }
-  return valid;
+  return { points: valid ?? (points as MeasurementPoint[]), newestTs };
 }
