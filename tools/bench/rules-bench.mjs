@@ -287,9 +287,9 @@ async function main() {
     return Math.round(total / ((now() - started) / 1000));
   }
 
-  // The references of the latency, paced like the paced phase: a bare kafkajs producer → consumer of the
-  // same messages on a topic of their own, and beside it one small insert committed per message interval
-  // (what each checkpoint does at least) on a connection of its own.
+  // The references of the latency, paced like the paced phase and beside it: a bare kafkajs producer →
+  // consumer of the same messages on a topic of their own, and one small insert committed per message
+  // interval (what each checkpoint does at least) on a connection of its own.
   async function latencyReferences(brokers, databaseUrl, echo, rate) {
     const pg = require('pg');
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -449,13 +449,16 @@ async function main() {
           totalPoints: paced,
           pointsPerSecond: rate,
         });
-        const { sentAt } = await pacing.next();
+        // The references run during the paced phase: on a shared machine, the same moments of contention.
+        const [{ sentAt }, references] = await Promise.all([
+          pacing.next(),
+          latencyReferences(brokers, databaseUrl, echo, rate),
+        ]);
         await waitForEngine(app, total + paced);
         await app.get(OutboxService).flush();
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         latency.thread.postMessage('stop');
         const { received } = await latency.next();
-        const references = await latencyReferences(brokers, databaseUrl, echo, rate);
         await Promise.all([latency, echo, saturating, pacing].map((w) => w.thread.terminate()));
         const latencies = received
           .filter((r) => r.at >= t1)
