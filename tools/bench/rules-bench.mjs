@@ -37,11 +37,18 @@ const INSTANTS = (5_000 * KEYS) / VARIABLES;
 // the other rules never hold (alarms are rare), so they cost an evaluation and a count each.
 const PERIOD_S = 120;
 const FIRST_VARIABLE = 1;
+const PACED_SECONDS = 20;
+// BENCH_RULES_KAFKA_PORT moves the bench's broker (and its controller to the next port) off 19292.
+const BROKER_PORT = Number(process.env.BENCH_RULES_KAFKA_PORT ?? 19292);
 const BROKER_ENV = {
   KAFKA_HOME: resolve(ROOT, '.tools/kafka-rules-bench'),
-  KAFKA_PORT: '19292',
-  KAFKA_CONTROLLER_PORT: '19293',
+  KAFKA_PORT: String(BROKER_PORT),
+  KAFKA_CONTROLLER_PORT: String(BROKER_PORT + 1),
 };
+// The references' own topics: the producer alone (throughput), and a bare producer → consumer (latency).
+const REFERENCE_THROUGHPUT_TOPIC = 'rules-bench-reference-throughput';
+const REFERENCE_LATENCY_TOPIC = 'rules-bench-reference-latency';
+const GOALS = { throughputRatio: 0.8, latencyRatio: 2 };
 const now = () => performance.timeOrigin + performance.now();
 
 const valueOf = (variableId, ts) => Math.sin((2 * Math.PI * (ts / 1000 + variableId * 7)) / PERIOD_S) * 100;
@@ -81,7 +88,7 @@ const messageIndexOf = (t0, variableId, at) =>
   Math.floor((at - t0) / (INSTANTS * 1000)) * KEYS + (variableId % KEYS);
 
 if (!isMainThread) {
-  const { role, brokers, t0, totalPoints, pointsPerSecond } = workerData;
+  const { role, brokers, topic, t0, totalPoints, pointsPerSecond } = workerData;
   const kafka = new Kafka({ clientId: `rules-bench-${role}`, brokers, logLevel: logLevel.NOTHING });
   if (role === 'producer') {
     const producer = kafka.producer();
@@ -92,28 +99,29 @@ if (!isMainThread) {
     for (const message of messages(t0, totalPoints)) {
       if (pointsPerSecond) await paceUntil(started, message, pointsPerSecond);
       sentAt[message.index] = now();
-      inFlight.push(
-        producer.send({
-          topic: Topics.measurements,
-          messages: [
-            { key: message.key, value: JSON.stringify({ source: 'bench', points: message.points }) },
-          ],
-        }),
-      );
+      const value = JSON.stringify({ source: 'bench', points: message.points });
+      // The bare reference consumer learns the message from a header, without decoding its value.
+      const headers = topic === REFERENCE_LATENCY_TOPIC ? { index: String(message.index) } : undefined;
+      inFlight.push(producer.send({ topic, messages: [{ key: message.key, value, headers }] }));
       if (pointsPerSecond || inFlight.length >= 12) await Promise.all(inFlight.splice(0));
     }
     await Promise.all(inFlight);
     await producer.disconnect();
     parentPort.postMessage({ sentAt });
   } else {
-    const consumer = kafka.consumer({ groupId: `rules-bench-latency-${Date.now()}`, maxWaitTimeInMs: 50 });
+    const consumer = kafka.consumer({ groupId: `rules-bench-${topic}-${Date.now()}`, maxWaitTimeInMs: 50 });
     await consumer.connect();
-    await consumer.subscribe({ topic: Topics.incidences, fromBeginning: true });
+    await consumer.subscribe({ topic, fromBeginning: true });
     const received = [];
     await consumer.run({
       eachMessage: async ({ message }) => {
-        const event = JSON.parse(message.value.toString());
-        received.push({ at: event.at, variableId: event.variableIds[0], receivedAt: now() });
+        const receivedAt = now();
+        if (topic === REFERENCE_LATENCY_TOPIC) {
+          received.push({ index: Number(message.headers.index.toString()), receivedAt });
+        } else {
+          const event = JSON.parse(message.value.toString());
+          received.push({ at: event.at, variableId: event.variableIds[0], receivedAt });
+        }
       },
     });
     parentPort.on('message', async (command) => {
@@ -133,7 +141,6 @@ async function main() {
   const args = process.argv.slice(2);
   const STANDALONE_POINTS = Number(process.env.BENCH_RULES_STANDALONE_POINTS ?? 1_200_000);
   const KAFKA_POINTS = Number(process.env.BENCH_RULES_KAFKA_POINTS ?? 4_800_000);
-  const PACED_SECONDS = 20;
 
   // Bus and database only: the bench feeds the engine through the topics, not HTTP.
   const startApp = (config) =>
@@ -265,6 +272,118 @@ async function main() {
 
   const worker = (data) => benchWorker(new URL(import.meta.url), data);
 
+  // The producer alone: the same messages, as fast as it can, to a topic nobody consumes.
+  async function producerAlone(brokers, t0, total) {
+    const started = now();
+    const producing = worker({
+      role: 'producer',
+      topic: REFERENCE_THROUGHPUT_TOPIC,
+      brokers,
+      t0,
+      totalPoints: total,
+    });
+    await producing.next();
+    await producing.thread.terminate();
+    return Math.round(total / ((now() - started) / 1000));
+  }
+
+  // The references of the latency, paced like the paced phase and beside it: a bare kafkajs producer →
+  // consumer of the same messages on a topic of their own, and one small insert committed per message
+  // interval (what each checkpoint does at least) on a connection of its own.
+  async function latencyReferences(brokers, databaseUrl, echo, rate) {
+    const pg = require('pg');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(
+      'create table if not exists rules_bench_commit (id bigserial primary key, at float8 not null)',
+    );
+    const producing = worker({
+      role: 'producer',
+      topic: REFERENCE_LATENCY_TOPIC,
+      brokers,
+      t0: 0,
+      totalPoints: pointsOf(rate * PACED_SECONDS),
+      pointsPerSecond: rate,
+    });
+    const commits = [];
+    const intervalMs = ((VARIABLES * INSTANTS) / KEYS / rate) * 1000;
+    const started = now();
+    while (now() - started < PACED_SECONDS * 1000) {
+      const begun = now();
+      await client.query('begin');
+      await client.query('insert into rules_bench_commit (at) values ($1)', [begun]);
+      await client.query('commit');
+      commits.push(now() - begun);
+      const wait = started + commits.length * intervalMs - now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    await client.end();
+    const { sentAt } = await producing.next();
+    await producing.thread.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    echo.thread.postMessage('stop');
+    const { received } = await echo.next();
+    const kafka = received.map((r) => r.receivedAt - sentAt[r.index]).sort((a, b) => a - b);
+    commits.sort((a, b) => a - b);
+    return {
+      kafkaP99Ms: percentile(kafka, 99),
+      kafkaMessages: kafka.length,
+      kafkaSent: sentAt.length,
+      commitP99Ms: percentile(commits, 99),
+      commits: commits.length,
+    };
+  }
+
+  // Timestamps along the path of the paced phase's messages, taken in this process: when the engine's
+  // handler gets a message, when it resolves (its checkpoint committed), and when the bus acknowledged
+  // each incidence event the outbox published.
+  function tracePath(app, t1) {
+    const engine = app.get(RuleEngineService);
+    const publisher = app.get(EventPublisher);
+    const handled = [];
+    const committed = [];
+    const published = new Map();
+    const onMeasurements = engine.onMeasurements.bind(engine);
+    engine.onMeasurements = async (batch) => {
+      const [first] = batch?.points ?? [];
+      const index = first && first.ts >= t1 ? messageIndexOf(t1, first.variableId, first.ts) : -1;
+      if (index >= 0) handled[index] = now();
+      await onMeasurements(batch);
+      if (index >= 0) committed[index] = now();
+    };
+    const publish = publisher.publish.bind(publisher);
+    publisher.publish = async (topic, value, key) => {
+      await publish(topic, value, key);
+      if (topic === Topics.incidences) published.set(`${value.at}/${value.variableIds[0]}`, now());
+    };
+    return { handled, committed, published };
+  }
+
+  // p50 and p99 of each stage, for the messages that carried an opening or closing.
+  function stagesOf(trace, sentAt, received, t1) {
+    const stages = {
+      'produced → handler': [],
+      'handler → committed': [],
+      'committed → published': [],
+      'published → consumed': [],
+    };
+    for (const r of received) {
+      if (r.at < t1) continue;
+      const index = messageIndexOf(t1, r.variableId, r.at);
+      const published = trace.published.get(`${r.at}/${r.variableId}`);
+      stages['produced → handler'].push(trace.handled[index] - sentAt[index]);
+      stages['handler → committed'].push(trace.committed[index] - trace.handled[index]);
+      stages['committed → published'].push(published - trace.committed[index]);
+      stages['published → consumed'].push(r.receivedAt - published);
+    }
+    return Object.entries(stages)
+      .map(([stage, samples]) => {
+        const sorted = samples.sort((a, b) => a - b);
+        return `${stage} p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
+      })
+      .join('; ');
+  }
+
   async function overKafka() {
     const databaseUrl = await benchDatabase('plantlens_rules_bench', { recreate: true });
     // A broker of the bench's own, started empty: its topics hold only this run's messages.
@@ -274,6 +393,19 @@ async function main() {
     });
     const brokers = startedService('tools/kafka/start.sh', 'KAFKA_BROKERS', BROKER_ENV).split(',');
     try {
+      const admin = new Kafka({ clientId: 'rules-bench-admin', brokers, logLevel: logLevel.NOTHING }).admin();
+      await admin.connect();
+      await admin.createTopics({
+        topics: [REFERENCE_THROUGHPUT_TOPIC, REFERENCE_LATENCY_TOPIC].map((topic) => ({
+          topic,
+          numPartitions: KEYS,
+        })),
+        waitForLeaders: true,
+      });
+      await admin.disconnect();
+      const t0 = Math.ceil(Date.now() / 1000) * 1000 + 60_000;
+      const total = pointsOf(KAFKA_POINTS);
+      const producerPointsPerSecond = await producerAlone(brokers, t0, total);
       const config = loadPlatformConfig({
         DATABASE_URL: databaseUrl,
         KAFKA_BROKERS: brokers.join(','),
@@ -286,47 +418,61 @@ async function main() {
       const app = await startApp(config);
       try {
         const engine = app.get(RuleEngineService);
-        const t0 = Math.ceil(Date.now() / 1000) * 1000 + 60_000;
-        const total = pointsOf(KAFKA_POINTS);
         const t1 = pacedStart(t0, total);
-        const latency = worker({ role: 'latency', brokers });
-        await latency.next();
+        const trace = tracePath(app, t1);
+        // Both consumers join their groups while the engine is saturated, long before their messages come.
+        const latency = worker({ role: 'consumer', topic: Topics.incidences, brokers });
+        const echo = worker({ role: 'consumer', topic: REFERENCE_LATENCY_TOPIC, brokers });
+        await Promise.all([latency.next(), echo.next()]);
         const started = now();
-        const saturating = worker({ role: 'producer', brokers, t0, totalPoints: total });
+        const saturating = worker({
+          role: 'producer',
+          topic: Topics.measurements,
+          brokers,
+          t0,
+          totalPoints: total,
+        });
         await saturating.next();
-        const producerSeconds = (now() - started) / 1000;
         await waitForEngine(app, total);
         const saturated = {
           points: total,
           seconds: (now() - started) / 1000,
           evaluations: engine.counters.evaluations,
         };
-        // The producer's own rate: when it is not far above the engine's, the engine was waiting for points.
-        console.log(`Kafka producer: ${Math.round(total / producerSeconds).toLocaleString('en')} points/s`);
         const rate = Math.round(saturated.points / saturated.seconds / 2);
         const paced = pointsOf(rate * PACED_SECONDS);
         const pacing = worker({
           role: 'producer',
+          topic: Topics.measurements,
           brokers,
           t0: t1,
           totalPoints: paced,
           pointsPerSecond: rate,
         });
-        const { sentAt } = await pacing.next();
+        // The references run during the paced phase: on a shared machine, the same moments of contention.
+        const [{ sentAt }, references] = await Promise.all([
+          pacing.next(),
+          latencyReferences(brokers, databaseUrl, echo, rate),
+        ]);
         await waitForEngine(app, total + paced);
         await app.get(OutboxService).flush();
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         latency.thread.postMessage('stop');
         const { received } = await latency.next();
-        await Promise.all([latency, saturating, pacing].map((w) => w.thread.terminate()));
+        await Promise.all([latency, echo, saturating, pacing].map((w) => w.thread.terminate()));
         const latencies = received
           .filter((r) => r.at >= t1)
           .map((r) => r.receivedAt - sentAt[messageIndexOf(t1, r.variableId, r.at)]);
-        return summary('Kafka + PostgreSQL', app, saturated, {
-          rate,
-          latencies,
-          expectedTransitions: expectedTransitions(t0, total + paced) - expectedTransitions(t0, total),
-        });
+        console.log(`Kafka + PostgreSQL, paced phase: ${stagesOf(trace, sentAt, received, t1)}`);
+        return {
+          ...summary('Kafka + PostgreSQL', app, saturated, {
+            rate,
+            latencies,
+            expectedTransitions: expectedTransitions(t0, total + paced) - expectedTransitions(t0, total),
+          }),
+          producerPointsPerSecond,
+          references,
+        };
       } finally {
         await app.close();
       }
@@ -339,6 +485,25 @@ async function main() {
     }
   }
 
+  // The goals of docs/benchmarks.md section 5, as same-run ratios.
+  function printRatios(r) {
+    const { references: ref } = r;
+    const throughput = r.pointsPerSecond / r.producerPointsPerSecond;
+    const latencyReference = ref.kafkaP99Ms + ref.commitP99Ms;
+    const latency = r.p99Ms / latencyReference;
+    console.log(
+      `references: Kafka producer alone ${r.producerPointsPerSecond.toLocaleString('en')} points/s; ` +
+        `bare Kafka produce → consume p99 ${ref.kafkaP99Ms.toFixed(1)} ms (${ref.kafkaMessages}/${ref.kafkaSent} messages at ${r.pacedRate.toLocaleString('en')} points/s), ` +
+        `PostgreSQL insert + commit p99 ${ref.commitP99Ms.toFixed(1)} ms (${ref.commits} commits)`,
+    );
+    console.log(
+      `ratio: rules engine over Kafka / Kafka producer alone = ${throughput.toFixed(2)} (goal ≥ ${GOALS.throughputRatio}, ${throughput >= GOALS.throughputRatio ? 'met' : 'not met'})`,
+    );
+    console.log(
+      `ratio: produce → incidence p99 / (Kafka p99 + commit p99) = ${r.p99Ms.toFixed(1)} / ${latencyReference.toFixed(1)} = ${latency.toFixed(2)} (goal ≤ ${GOALS.latencyRatio}, ${latency <= GOALS.latencyRatio ? 'met' : 'not met'})`,
+    );
+  }
+
   console.log(
     `rules bench: ${VARIABLES} variables, ${VARIABLES * RULES_PER_VARIABLE} rules, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
   );
@@ -348,6 +513,10 @@ async function main() {
         `at ${r.pacedRate.toLocaleString('en')} points/s, produced → incidence published: p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms over ${r.transitions} transitions (expected ${r.expectedTransitions})`,
     );
   if (!args.includes('--postgres-only')) print(await standalone());
-  if (!args.includes('--standalone-only')) print(await overKafka());
+  if (!args.includes('--standalone-only')) {
+    const result = await overKafka();
+    print(result);
+    printRatios(result);
+  }
   process.exit(0);
 }

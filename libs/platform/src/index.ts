@@ -2,6 +2,7 @@ export * from './config/platform-config';
 export * from './config/platform-config.module';
 export * from './logging/create-logger';
 export * from './database/database';
+export * from './database/number-array';
 export * from './database/database.module';
 export * from './database/schema-migrator';
 export * from './messaging/in-memory-broker';

@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MeasurementPoint } from '@plantlens/contracts';
 import { MetricsRegistry } from '@plantlens/platform';
 import { RuleEngineService } from '../src';
 import { median, reference, simulatedSeries, type Expected } from './reference-evaluation';
@@ -141,6 +142,24 @@ describe('rule engine service (PGlite + in-memory bus)', () => {
     // Measured from the newest point of the messages, also of a variable without rules.
     expect(lag?.value).toBeGreaterThanOrEqual(60);
     expect(lag?.value).toBeLessThan(70);
+  });
+
+  it('evaluates the well-formed points of a message and leaves out the others', async () => {
+    app = await startRulesApp();
+    await createRules(app, [newRule({ varOneId: TEMPERATURE, operator: '>', constant: 0 })]);
+    // After the rule's creation, where a new rule starts evaluating.
+    const at = Date.now() + 60_000;
+    await publishPoints(app, [
+      { variableId: TEMPERATURE, ts: at, value: 1 },
+      { variableId: TEMPERATURE, ts: at + 1_000, value: 'hot' } as unknown as MeasurementPoint,
+      { variableId: TEMPERATURE, ts: at + 2_000, value: -1 },
+      { variableId: TEMPERATURE, ts: at + 3_000 } as MeasurementPoint,
+    ]);
+    await settle(app);
+    const counts = await storedCounts(app);
+    const total = (field: 'evaluations' | 'activations') => counts.reduce((sum, day) => sum + day[field], 0);
+    expect([total('evaluations'), total('activations')]).toEqual([2, 1]);
+    expect(app.get(RuleEngineService).counters.malformed).toBe(0);
   });
 
   it('restarted in the middle of the stream and fed again from an earlier point, loses and repeats nothing', async () => {

@@ -6,6 +6,7 @@ import { READINESS_CHECKS, type ReadinessCheck } from '../health/readiness';
 import { InMemoryBroker } from './in-memory-broker';
 import { EVENT_CLIENT, EventPublisher } from './event-publisher';
 import { InMemoryClient, InMemoryServer } from './in-memory.transport';
+import { KafkaValueDeserializer } from './kafka-value.deserializer';
 
 const BROKER_READINESS = Symbol('BROKER_READINESS');
 
@@ -85,6 +86,9 @@ export function messagingServerOptions(
       // waiting meanwhile into the next one (see MeasurementWriter), so more partitions in flight mean
       // larger transactions under load.
       run: { partitionsConsumedConcurrently: config.KAFKA_TOPIC_PARTITIONS },
+      // Each value decoded once (see KafkaValueDeserializer), not twice as Nest's parser does.
+      parser: { keepBinary: true },
+      deserializer: new KafkaValueDeserializer(),
       postfixId: '',
     },
   };

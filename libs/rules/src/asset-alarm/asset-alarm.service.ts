@@ -59,7 +59,7 @@ export class AssetAlarmService {
       value: alarm.errorCode,
       threshold: alarm.errorCode,
     });
-    const written = await this.incidences.write(
+    const outboxRows = await this.incidences.write(
       {
         watermarks: [],
         // One failed actuation is one evaluation and one activation of its day.
@@ -77,6 +77,6 @@ export class AssetAlarmService {
           assetAlarmEmail(written.rule, event, alarm, this.config.PUBLIC_URL),
         ),
     );
-    if (written > 0) this.outbox.drainSoon();
+    this.outbox.publishCommitted(outboxRows);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IncidenceEvent, RuleOperator } from '@plantlens/contracts';
-import { Database, type DatabaseConnection } from '@plantlens/platform';
+import { Database, numberArray, type DatabaseConnection } from '@plantlens/platform';
+import type { OutboxRow } from '../outbox/outbox.service';
 import type { EngineCheckpoint, EngineRule, IncidenceTransition, VariableWatermark } from './rule-engine';
 
 // A rule as the engine holds it: the condition, and what its events and e-mails tell.
@@ -31,11 +32,7 @@ export interface LoadedRule {
   openedAt: number | null;
 }
 
-export interface OutboxMessage {
-  topic: string;
-  key: string;
-  payload: unknown;
-}
+export type OutboxMessage = Omit<OutboxRow, 'id'>;
 
 /** Composes the messages an opening or closing sends; the e-mail is only for openings. */
 export type TransitionMessages<R extends IncidenceRule> = (
@@ -132,18 +129,19 @@ export class EngineRepository {
   }
 
   /**
-   * Makes a checkpoint durable, with the events it causes in the outbox, in one transaction; returns how
-   * many events it wrote. Without openings or closings it is a single statement. States of rules deleted
-   * meanwhile are dropped (their counts when folded).
+   * Makes a checkpoint durable, with the events it causes in the outbox, in one transaction; returns the
+   * outbox rows it wrote, in order, for the outbox to publish without reading them back. Without openings
+   * or closings it is a single statement. States of rules deleted meanwhile are dropped (their counts when
+   * folded).
    */
   async write<R extends IncidenceRule>(
     checkpoint: EngineCheckpoint<R>,
     owner: string,
     messagesOf: TransitionMessages<R>,
-  ): Promise<number> {
+  ): Promise<OutboxRow[]> {
     if (checkpoint.transitions.length === 0) {
       await this.database.withConnection((connection) => this.writeBulk(connection, checkpoint));
-      return 0;
+      return [];
     }
     return this.database.transaction(async (connection) => {
       await this.writeBulk(connection, checkpoint);
@@ -160,20 +158,22 @@ export class EngineRepository {
           if (event) messages.push(...messagesOf(transition, event));
         }
       }
-      if (messages.length > 0) {
-        await connection.query(
-          `insert into rules.outbox (owner, topic, key, payload)
-           select $1, t, k, p from unnest($2::text[], $3::text[], $4::jsonb[]) with ordinality as m(t, k, p, n)
-           order by n`,
-          [
-            owner,
-            messages.map((m) => m.topic),
-            messages.map((m) => m.key),
-            messages.map((m) => JSON.stringify(m.payload)),
-          ],
-        );
-      }
-      return messages.length;
+      if (messages.length === 0) return [];
+      const inserted = await connection.query<{ id: string }>(
+        `insert into rules.outbox (owner, topic, key, payload)
+         select $1, t, k, p from unnest($2::text[], $3::text[], $4::jsonb[]) with ordinality as m(t, k, p, n)
+         order by n
+         returning id::text as id`,
+        [
+          owner,
+          messages.map((m) => m.topic),
+          messages.map((m) => m.key),
+          messages.map((m) => JSON.stringify(m.payload)),
+        ],
+      );
+      // The ids follow the messages' order (inserted by n), whatever order RETURNING lists them in.
+      const ids = inserted.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      return messages.map((message, index) => ({ id: String(ids[index]), ...message }));
     });
   }
 
@@ -182,16 +182,17 @@ export class EngineRepository {
     checkpoint: EngineCheckpoint<R>,
   ) {
     const { watermarks, counts, ruleStates } = checkpoint;
+    // Array literals built here: node-postgres would quote and escape each of these many numbers.
     await connection.query(`select rules.write_checkpoint($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-      watermarks.map((w) => w.variableId),
-      watermarks.map((w) => w.ts),
-      watermarks.map((w) => w.value),
-      counts.map((c) => c.ruleId),
-      counts.map((c) => c.day),
-      counts.map((c) => c.evaluations),
-      counts.map((c) => c.activations),
-      ruleStates.map((s) => s.ruleId),
-      ruleStates.map((s) => s.conditionSince),
+      numberArray(watermarks.map((w) => w.variableId)),
+      numberArray(watermarks.map((w) => w.ts)),
+      numberArray(watermarks.map((w) => w.value)),
+      numberArray(counts.map((c) => c.ruleId)),
+      numberArray(counts.map((c) => c.day)),
+      numberArray(counts.map((c) => c.evaluations)),
+      numberArray(counts.map((c) => c.activations)),
+      numberArray(ruleStates.map((s) => s.ruleId)),
+      numberArray(ruleStates.map((s) => s.conditionSince)),
     ]);
   }
 

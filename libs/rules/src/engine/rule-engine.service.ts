@@ -9,7 +9,7 @@ import {
 import type { MeasurementPoint, RuleCatalogEvent } from '@plantlens/contracts';
 import { PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
 import { incidenceEmail, transitionMessages } from '../notification/incidence-email';
-import { OutboxService } from '../outbox/outbox.service';
+import { OutboxService, type OutboxRow } from '../outbox/outbox.service';
 import { DayCountRepository } from './day-count.repository';
 import { EngineMetrics } from './engine-metrics';
 import { EngineRepository, type LoadedRule, type RuleDefinition } from './engine.repository';
@@ -103,18 +103,19 @@ export class RuleEngineService
 
   /** Evaluates one `measurements` message; resolves once its effects are durable. */
   async onMeasurements(batch: unknown): Promise<void> {
-    const points = readPoints(batch);
-    if (!points) {
+    const read = readPoints(batch);
+    if (!read) {
       this.counters.malformed += 1;
       return;
     }
+    const { points, newestTs } = read;
     if (this.stopping) throw new Error('the rule engine is stopping; the message will be redelivered');
     const generation = await this.whenReady();
     const stats = this.engine.evaluate(points);
     this.counters.points += stats.points;
     this.counters.evaluations += stats.evaluations;
     this.counters.skipped += stats.skipped;
-    await this.checkpointed(generation, newest(points.map((point) => point.ts)));
+    await this.checkpointed(generation, newestTs);
   }
 
   /** A rule was created, changed or deleted: evaluate it from now on, with its new definition, or no more. */
@@ -167,9 +168,9 @@ export class RuleEngineService
         const checkpoint = this.engine.checkpoint();
         try {
           // Messages of variables without rules change nothing: no transaction for them.
-          const messages = isEmpty(checkpoint) ? 0 : await this.write(checkpoint);
+          const outboxRows = isEmpty(checkpoint) ? [] : await this.write(checkpoint);
           this.counters.checkpoints += 1;
-          if (messages > 0) this.outbox.drainSoon();
+          this.outbox.publishCommitted(outboxRows);
           for (const waiter of batch) {
             if (waiter.generation === generation) waiter.resolve();
             else waiter.reject(new Error('the rule engine was rebuilt; the message will be redelivered'));
@@ -190,10 +191,10 @@ export class RuleEngineService
     }
   }
 
-  // One checkpoint transaction; returns the number of events it queued in the outbox.
-  private async write(checkpoint: EngineCheckpoint<RuleDefinition>): Promise<number> {
+  // One checkpoint transaction; returns the outbox rows it wrote.
+  private async write(checkpoint: EngineCheckpoint<RuleDefinition>): Promise<OutboxRow[]> {
     const committed = this.metrics.startCheckpoint();
-    const messages = await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
+    const outboxRows = await this.repository.write(checkpoint, this.shard.owner, (transition, event) =>
       transitionMessages(
         transition.rule.id,
         event,
@@ -201,7 +202,7 @@ export class RuleEngineService
       ),
     );
     committed();
-    return messages;
+    return outboxRows;
   }
 
   // The engine as the database says: enabled rules of this shard, their states, open incidences and
@@ -251,13 +252,16 @@ function variablesOf(rule: RuleDefinition): number[] {
   return rule.varTwoId === null ? [rule.varOneId] : [rule.varOneId, rule.varTwoId];
 }
 
-// The writer of the variables service validates points one by one; the engine only needs their shape.
-// A malformed message is dropped (and counted) rather than redelivered forever.
-function readPoints(batch: unknown): MeasurementPoint[] | undefined {
+// The writer of the variables service validates points one by one; the engine only needs their shape,
+// and the newest instant (for its lag). A malformed message is dropped (and counted) rather than
+// redelivered forever. One pass, and the message's own array when every point is valid (the usual case).
+function readPoints(batch: unknown): { points: MeasurementPoint[]; newestTs: number | null } | undefined {
   const points = (batch as { points?: unknown } | null)?.points;
   if (!Array.isArray(points)) return undefined;
-  const valid: MeasurementPoint[] = [];
-  for (const point of points as Partial<MeasurementPoint>[]) {
+  let valid: MeasurementPoint[] | null = null;
+  let newestTs: number | null = null;
+  for (let i = 0; i < points.length; i += 1) {
+    const point = points[i] as Partial<MeasurementPoint> | null;
     if (
       typeof point?.variableId === 'number' &&
       typeof point.ts === 'number' &&
@@ -265,8 +269,11 @@ function readPoints(batch: unknown): MeasurementPoint[] | undefined {
       Number.isFinite(point.value) &&
       Number.isFinite(point.ts)
     ) {
-      valid.push(point as MeasurementPoint);
+      valid?.push(point as MeasurementPoint);
+      if (newestTs === null || point.ts > newestTs) newestTs = point.ts;
+    } else {
+      valid ??= points.slice(0, i) as MeasurementPoint[];
     }
   }
-  return valid;
+  return { points: valid ?? (points as MeasurementPoint[]), newestTs };
 }
