@@ -69,22 +69,49 @@ export function paintScatter(chart: Chart, groups: readonly ScatterGroup[], radi
   const context = canvas.getContext('2d');
   let painted = 0;
   if (context) {
-    context.scale(ratio, ratio);
+    // Dots written straight into the pixels: on a canvas without a GPU, 100 000 filled arcs took 3–4 times
+    // as long as this (docs/benchmarks.md §4).
+    const { width, height } = canvas;
+    const image = context.createImageData(width, height);
+    const pixels = new Uint32Array(image.data.buffer);
+    const dot = dotOffsets(Math.round(radius * ratio));
     const [xAxis] = chart.xAxis;
     const [yAxis] = chart.yAxis;
     groups.forEach(({ color, data }, index) => {
       if (!chart.series[index]?.visible) return;
-      context.fillStyle = color;
-      context.beginPath();
+      const pixel = packedColour(context, color);
       for (const [x, y] of data) {
-        const px = xAxis.toPixels(x, true);
-        const py = yAxis.toPixels(y, true);
-        context.moveTo(px + radius, py);
-        context.arc(px, py, radius, 0, 2 * Math.PI);
+        const px = Math.round(xAxis.toPixels(x, true) * ratio);
+        const py = Math.round(yAxis.toPixels(y, true) * ratio);
+        for (const [dx, dy] of dot) {
+          const column = px + dx;
+          const row = py + dy;
+          if (column >= 0 && column < width && row >= 0 && row < height) pixels[row * width + column] = pixel;
+        }
       }
-      context.fill();
       painted += data.length;
     });
+    context.putImageData(image, 0, 0);
   }
   canvas.dataset.painted = String(painted);
+}
+
+// The pixels of a round dot of `radius` around its centre.
+function dotOffsets(radius: number): [number, number][] {
+  const offsets: [number, number][] = [];
+  for (let dy = -radius; dy <= radius; dy += 1) {
+    for (let dx = -radius; dx <= radius; dx += 1) {
+      if (dx * dx + dy * dy <= radius * radius + radius) offsets.push([dx, dy]);
+    }
+  }
+  return offsets;
+}
+
+// A CSS colour as one pixel of the canvas's image data (the canvas parses it; the bytes keep their order).
+function packedColour(context: CanvasRenderingContext2D, color: string): number {
+  context.fillStyle = color;
+  context.fillRect(0, 0, 1, 1);
+  const [pixel] = new Uint32Array(context.getImageData(0, 0, 1, 1).data.buffer);
+  context.clearRect(0, 0, 1, 1);
+  return pixel;
 }
