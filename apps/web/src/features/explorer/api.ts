@@ -1,5 +1,5 @@
 import type { TimelineDataDto, TimelineDataQuery, TimelineVariableDto } from '@plantlens/contracts';
-import { api } from '../../lib/api';
+import { api, largeReadOnlyAnswer } from '../../lib/api';
 
 // The server may say on which grid it reduced a sampled series (its M4 columns); older servers do not.
 export type TimelineVariable = TimelineVariableDto & { resolutionS?: number | null; bucketMs?: number };
@@ -12,6 +12,8 @@ const explorerApi = api.injectEndpoints({
         url: 'web/explorer/timeline-data',
         params: { variableIds: variableIds.join(','), startDate, endDate, width },
       }),
+      // Up to 4 points per pixel column and variable.
+      ...largeReadOnlyAnswer<TimelineData>(),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
     }),
   }),
