@@ -71,7 +71,7 @@ function paintedPoints(page: Page, xs: number[], ys: number[]): Promise<DrawnPoi
   );
 }
 
-describe('correlation of a day in Chromium (WebGL)', () => {
+describe('correlation of a day in Chromium (canvas)', () => {
   let app: RunningApp;
   let browser: Browser;
   let tokens: TokenPairDto;
