@@ -7,6 +7,7 @@ module.exports = {
   testTimeout: 60_000,
   // Both cores: suites are single-threaded (jsdom, PGlite), and jest's default on two cores is one worker.
   maxWorkers: 2,
+  globalSetup: '<rootDir>/jest.global-setup.cjs',
   projects: [
     {
       ...preset,

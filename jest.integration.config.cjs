@@ -6,5 +6,6 @@ module.exports = {
   displayName: 'integration',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/{libs,apps}/**/*.integration-spec.ts'],
+  globalSetup: '<rootDir>/jest.global-setup.cjs',
   testTimeout: 120_000,
 };

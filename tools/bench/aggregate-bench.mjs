@@ -230,8 +230,9 @@ async function main() {
 
     const history = { goal: 'operated', operator: '-', varOneId: one, varTwoId: two, historic: true };
     // Creates the aggregate and waits for its back-fill; `alongside(running)` works meanwhile, until
-    // `running()` turns false. The clock starts when the worker has picked the back-fill up (it polls for
-    // new ones every few seconds) and stops when the API reports it done.
+    // `running()` turns false. The clock starts when the worker may read (it polls for new back-fills every
+    // few seconds, and a planned one waits for the replicas' catalogues until its range's end, `toMs`) and
+    // stops when the API reports it done.
     async function backfill(name, alongside = async () => undefined) {
       const created = await api('POST', '/api/web/aggregate-variables/', { name, ...history });
       let state = created.backfill.state;
@@ -240,8 +241,9 @@ async function main() {
       while (state !== 'done') {
         if (state === 'failed') throw new Error(`back-fill of ${name} failed`);
         await new Promise((resolve) => setTimeout(resolve, 50));
-        state = (await api('GET', `/api/web/aggregate-variables/${created.id}`)).backfill.state;
-        if (state !== 'pending') started ??= performance.now();
+        const { backfill: progress } = await api('GET', `/api/web/aggregate-variables/${created.id}`);
+        state = progress.state;
+        if (state !== 'pending' && Date.now() >= progress.toMs) started ??= performance.now();
       }
       const seconds = (performance.now() - started) / 1000;
       const samples = await probe;

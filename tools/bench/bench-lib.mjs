@@ -1,6 +1,7 @@
 // What every bench needs: the servers of tools/, a database of its own on them, the app in this process,
 // variables declared like a data source does, a signed-in user, and the statistics of its samples.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,4 +105,22 @@ export function benchWorker(moduleUrl, data) {
       thread.once('error', reject);
     });
   return { thread, next };
+}
+
+const FIGURES_DIR = resolve(ROOT, '.tools/bench');
+
+/** Keeps a bench's figures for a later bench of the same `npm run bench` to print beside its own. */
+export function saveBenchFigures(name, figures) {
+  mkdirSync(FIGURES_DIR, { recursive: true });
+  writeFileSync(resolve(FIGURES_DIR, `${name}.json`), JSON.stringify({ savedAt: Date.now(), figures }));
+}
+
+/** What saveBenchFigures kept under `name` ({ savedAt, figures }), or null when no bench saved any. */
+export function savedBenchFigures(name) {
+  try {
+    return JSON.parse(readFileSync(resolve(FIGURES_DIR, `${name}.json`), 'utf8'));
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
 }

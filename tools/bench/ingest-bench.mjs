@@ -8,7 +8,13 @@ import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { benchDatabase, declareVariables, startedService, startInProcessApp } from './bench-lib.mjs';
+import {
+  benchDatabase,
+  declareVariables,
+  saveBenchFigures,
+  startedService,
+  startInProcessApp,
+} from './bench-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { Topics } = require('@plantlens/contracts');
@@ -244,8 +250,10 @@ async function main() {
   console.log(
     `Plantlens ingest benchmark — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
+  const results = [];
   for (const run of process.argv.includes('--standalone-only') ? [standalone] : [standalone, cluster]) {
     const result = await run();
+    results.push(result);
     const reference = Math.max(result.copy.csv, result.copy.binary);
     console.log(
       [
@@ -256,5 +264,7 @@ async function main() {
       ].join('\n'),
     );
   }
+  // questdb-bench.mjs prints these beside QuestDB's ingest rate.
+  saveBenchFigures('ingest', results);
   process.exit(0);
 }

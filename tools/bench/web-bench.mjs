@@ -56,6 +56,9 @@ const CORRELATION_START = Date.UTC(2025, 2, 1);
 // (apps/web/src/features/correlation/canvas-scatter.ts).
 const CHART_DRAWINGS = '.highcharts-series path.highcharts-graph, canvas.correlation-points';
 
+// A timeline-data variable's points, in the spec's shape (`data`) or the compact one the web asks (`ts`).
+const timelinePoints = (variable) => (variable.data ?? variable.ts).length;
+
 // The two explorer pages: where their parameter selection is, what it asks the server, and when the chart
 // holds the whole answer (run in the page).
 const EVOLUTION = {
@@ -63,11 +66,11 @@ const EVOLUTION = {
     `/explorer-evolution-variables?${new URLSearchParams({ variables: variableIds.join(','), ...range })}`,
   request: '/api/web/explorer/timeline-data?',
   chart: '[data-testid="evolution-chart"]',
-  points: (body) => body.variables.reduce((sum, { data }) => sum + data.length, 0),
+  points: (body) => body.variables.reduce((sum, variable) => sum + timelinePoints(variable), 0),
   drawings: (body) => body.variables.length,
   // One step line per variable, drawn as a move to its first point then a horizontal and a vertical
   // segment to each next one (Highcharts' step "left"): 2 × points − 1 commands.
-  expected: (body) => body.variables.map(({ data }) => 2 * data.length - 1),
+  expected: (body) => body.variables.map((variable) => 2 * timelinePoints(variable) - 1),
   fullyDrawn([chartSelector, commandCounts]) {
     const lines = [...document.querySelectorAll(`${chartSelector} .highcharts-series path.highcharts-graph`)];
     return (

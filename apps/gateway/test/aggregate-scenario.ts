@@ -315,7 +315,7 @@ export function describeAggregateScenario(
         expect(stored[0]!.ts).toBeLessThan(done.backfill.fromMs! + 15 * 60_000);
         expect(await duplicateRows(services.variables, done.id)).toBe(0);
       }
-    }, 110_000);
+    }, 150_000);
 
     it('adds live points to each kind as the simulator publishes, equal to the reference', async () => {
       expect(created.length).toBeGreaterThan(0);
@@ -395,10 +395,12 @@ export function describeAggregateScenario(
         constant: null,
       };
       const aggregate = await create({ name: 'HDT flows', unit: null, historic: true, ...definition });
+      // Restarted once chunks are stored: after the catalogs settled (catalogSettleMs), before the end.
       const running = await eventually(
         () => readAggregate(aggregate.id),
-        (read) => read.backfill.state === 'running' || read.backfill.state === 'done',
-        30_000,
+        (read) =>
+          read.backfill.state === 'running' ? read.backfill.percent > 0 : read.backfill.state !== 'pending',
+        60_000,
         20,
       );
       expect(running.backfill.state).toBe('running');
@@ -420,7 +422,7 @@ export function describeAggregateScenario(
       const stored = await expectReference(done, definition, done.backfill.toMs!);
       expect(stored.length).toBeGreaterThanOrEqual(points.length / 2);
       expect(await duplicateRows(services.variables, aggregate.id)).toBe(0);
-    }, 115_000);
+    }, 180_000);
   });
 }
 

@@ -2,6 +2,7 @@
 // the inputs produce the aggregates' points on measurements.derived and in storage, aggregates of
 // aggregates follow, the back-fill stores exactly the reference and resumes after a crash, and the preview
 // answers the same values. The reference is the pure calculation over the stored inputs.
+import { Global, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   aggregateInputIds,
@@ -23,13 +24,18 @@ import {
 } from '@plantlens/platform';
 import request from 'supertest';
 import { AggregateBackfillRepository } from '../src/aggregate-variable/aggregate-backfill.repository';
-import { AggregateBackfill } from '../src/aggregate-variable/aggregate-backfill.service';
+import {
+  AGGREGATE_BACKFILL_OPTIONS,
+  AggregateBackfill,
+  type AggregateBackfillOptions,
+} from '../src/aggregate-variable/aggregate-backfill.service';
 import { AggregateCatalog } from '../src/aggregate-variable/aggregate-catalog.service';
 import { backfillProgress } from '../src/aggregate-variable/backfill-progress';
 import { calculateAggregate, type Series } from '../src/aggregate-variable/calculation/aggregate-math';
 import type { VariablesDb } from '../src/database/variables-database';
 import { IngestionService } from '../src/measurement/ingestion.service';
 import { MeasurementMetrics } from '../src/measurement/measurement-metrics';
+import { MeasurementWriter } from '../src/measurement/measurement-writer.service';
 import { ReadCacheService } from '../src/read-cache/read-cache.service';
 import { declareVariables, eventually, startVariablesService } from './measurement-pipeline.scenario';
 
@@ -56,6 +62,22 @@ function irregularPoints(variableId: number, seed: number, count: number, startM
   return points;
 }
 
+/**
+ * The app's back-fill worker reads at once (the catalogs of its one replica settle at create): the tests
+ * here drive back-fills step by step; the wait itself has a test of its own.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: AGGREGATE_BACKFILL_OPTIONS,
+      useValue: { catalogSettleMs: 0 } satisfies Partial<AggregateBackfillOptions>,
+    },
+  ],
+  exports: [AGGREGATE_BACKFILL_OPTIONS],
+})
+class ImmediateBackfillModule {}
+
 describe('aggregate variables in the variables service (standalone)', () => {
   let app: NestFastifyApplication;
   let config: PlatformConfig;
@@ -72,7 +94,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
       LOG_FORMAT: 'text',
       AGGREGATE_ASOF_MAX_AGE_SECONDS: String(MAX_AGE_S),
     });
-    app = await startVariablesService(config);
+    app = await startVariablesService(config, [ImmediateBackfillModule]);
     db = app.get(Database).kysely as VariablesDb;
     broker = app.get(InMemoryBroker);
     publisher = app.get(EventPublisher);
@@ -291,7 +313,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
           app.get(ReadCacheService),
           app.get(MeasurementMetrics),
           app.get<PlatformConfig>(PLATFORM_CONFIG),
-          { chunkInputPoints: 200, pauseMs: 0 },
+          { chunkInputPoints: 200, pauseMs: 0, catalogSettleMs: 0 },
         );
       const inputs = await rawVariables(3);
       await publish(inputs.flatMap((input, i) => irregularPoints(input, 40 + i, 600)));
@@ -341,6 +363,37 @@ describe('aggregate variables in the variables service (standalone)', () => {
       // Back-filled points are stored, not published.
       expect(derived.filter((point) => ids.includes(point.variableId))).toEqual([]);
     });
+
+    it('reads nothing before every replica knows the aggregate, then covers what was stored meanwhile', async () => {
+      const settleMs = 60_000;
+      const worker = new AggregateBackfill(
+        app.get(Database),
+        app.get(AggregateBackfillRepository),
+        app.get(ReadCacheService),
+        app.get(MeasurementMetrics),
+        app.get<PlatformConfig>(PLATFORM_CONFIG),
+        { pauseMs: 0, catalogSettleMs: settleMs },
+      );
+      const [input] = await rawVariables(1);
+      const points = irregularPoints(input!, 81, 400);
+      await publish(points.slice(0, 200));
+      const definition: AggregateDefinition = {
+        goal: 'operated',
+        operator: '*',
+        varOneId: input!,
+        varTwoId: null,
+        constant: 2,
+      };
+      const id = await createAggregate(definition, true);
+      const plannedAt = Date.now();
+      expect(await worker.step(id, plannedAt)).toBe('progress');
+      expect(await worker.step(id, plannedAt + settleMs - 1)).toBe('settling');
+      expect((await stored([id])).get(id)?.ts ?? []).toEqual([]);
+      // Stored by a replica whose catalog does not know the aggregate yet: no live calculation.
+      await app.get(MeasurementWriter).write(points.slice(200));
+      expect(await worker.step(id, plannedAt + settleMs)).toBe('finished');
+      await expectStoredAsReference(id, definition, plannedAt + settleMs);
+    });
   });
 
   describe('preview', () => {
@@ -366,6 +419,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
         app.get(ReadCacheService),
         app.get(MeasurementMetrics),
         config,
+        { catalogSettleMs: 0 },
       ).workOff();
       const window = { fromMs: T0 - HOUR_MS, toMs: T0 + 2 * HOUR_MS };
       const response = await request(app.getHttpServer())

@@ -1,10 +1,13 @@
 // The walking-skeleton pipeline, written once and run against both modes:
 // standalone (PGlite + in-memory bus) in `npm test`, and PostgreSQL + Kafka in the integration suite.
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   AuthHeaders,
   Authorities,
   Topics,
+  timelineColumnsDtoSchema,
+  timelineFromColumns,
   type MeasurementBatch,
   type TimelineDataDto,
 } from '@plantlens/contracts';
@@ -19,10 +22,13 @@ import {
 import request from 'supertest';
 import { IngestionService, VariablesModule } from '../src';
 
-export async function startVariablesService(config: PlatformConfig): Promise<NestFastifyApplication> {
+export async function startVariablesService(
+  config: PlatformConfig,
+  testModules: (Type | DynamicModule)[] = [],
+): Promise<NestFastifyApplication> {
   const app = await createServiceApp({
     name: 'variables',
-    module: serviceModule(config, [VariablesModule]),
+    module: serviceModule(config, [VariablesModule, ...testModules]),
     config,
     consumerGroup: 'variables',
     checkResponseContracts: true,
@@ -138,6 +144,19 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
       ]);
       expect(result.variables[1]!.data.at(-1)).toEqual({ timestamp: T0 / 1000 + 99, value: 1 });
       expect(result.variables.every((v) => v.sampled === false)).toBe(true);
+      // The compact answer: JSON built as text by the service, in its contract, the same points.
+      const compact = await request(app.getHttpServer())
+        .get('/api/web/explorer/timeline-data')
+        .set(await explorerHeaders(app))
+        .query({
+          variableIds: `${pressure},${flow}`,
+          startDate: T0,
+          endDate: T0 + 100_000,
+          format: 'columns',
+        })
+        .expect('content-type', /^application\/json/)
+        .expect(200);
+      expect(timelineFromColumns(timelineColumnsDtoSchema.parse(compact.body))).toEqual(result);
     });
 
     it('overwrites instead of duplicating when a batch is replayed or corrected', async () => {

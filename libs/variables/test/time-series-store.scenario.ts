@@ -328,13 +328,17 @@ export function describeTimeSeriesStore(
       });
 
       async function expectSamePixels(start: number, end: number, width: number, grid: TimelineGrid) {
-        const response = await store.timeline.timeline({
-          variableIds: [id],
-          startDate: start,
-          endDate: end,
-          width,
-        });
+        const request = { variableIds: [id], startDate: start, endDate: end, width };
+        const response = await store.timeline.timeline(request);
         const [served] = response.variables;
+        // The compact answer is the same points as columns (epoch ms), on the same grid.
+        const [compact] = (await store.timeline.timelineColumns(request)).variables;
+        const { data, ...drawing } = served!;
+        expect(compact).toEqual({
+          ...drawing,
+          ts: data.map(({ timestamp }) => Math.round(timestamp * 1000)),
+          values: data.map(({ value }) => value),
+        });
         expect(served).toMatchObject({
           resolutionS: grid.resolutionS,
           gridStartMs: grid.startMs,

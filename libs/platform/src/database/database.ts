@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -84,11 +84,20 @@ export class Database {
     );
   }
 
-  /** `dataDir` undefined keeps the database in memory (tests). */
+  /**
+   * `dataDir` undefined keeps the database in memory (tests). An in-memory database starts from the empty
+   * data directory PGLITE_TEMPLATE names (a `dumpDataDir` tarball, made by the test runs' jest.global-setup.cjs)
+   * when it is set, which skips PGlite's initdb.
+   */
   static async openPglite(dataDir?: string): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite');
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    const pglite = await PGlite.create(dataDir);
+    // A setting of the test run, not of the app: the tests build their PlatformConfig without the environment.
+    // eslint-disable-next-line no-restricted-properties
+    const template = dataDir ? undefined : process.env.PGLITE_TEMPLATE;
+    const pglite = template
+      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) })
+      : await PGlite.create(dataDir);
     const pool = new PglitePool(pglite);
     const kysely = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return new Database(

@@ -14,6 +14,7 @@ import { storeOn } from '../measurement/measurement.repository';
 import { changedRanges } from '../measurement/measurement-writer.service';
 import { ReadCacheService } from '../read-cache/read-cache.service';
 import { AggregateBackfillRepository } from './aggregate-backfill.repository';
+import { AGGREGATE_CATALOG_RELOAD_MS } from './aggregate-catalog.service';
 import { nthPointAfter, readRanges, storedExtent } from './aggregate-series.repository';
 import { calculateAggregate } from './calculation/aggregate-math';
 import { inputRanges, mergeRanges } from './calculation/input-ranges';
@@ -25,15 +26,27 @@ export interface AggregateBackfillOptions {
   chunkInputPoints: number;
   /** pause between chunks, for live ingestion and reads */
   pauseMs: number;
+  /**
+   * How long a planned back-fill waits before it reads its inputs, and how far past its planning its range
+   * reaches. By then the live calculation of every replica knows the aggregate (its catalog reloads every
+   * AGGREGATE_CATALOG_RELOAD_MS, and a creation may even be planned here before this replica's own reload
+   * ends): a point stored before is read by the back-fill, one stored after is calculated live, and none
+   * falls between the two.
+   */
+  catalogSettleMs: number;
 }
 
-const DEFAULT_OPTIONS: AggregateBackfillOptions = { chunkInputPoints: 100_000, pauseMs: 20 };
+const DEFAULT_OPTIONS: AggregateBackfillOptions = {
+  chunkInputPoints: 100_000,
+  pauseMs: 20,
+  catalogSettleMs: AGGREGATE_CATALOG_RELOAD_MS + 5_000,
+};
 // Pending rows of other replicas (or missed wakes) are picked up within this delay.
 const POLL_EVERY_MS = 5_000;
 // A chunk that fails this many times in a row fails the back-fill (a passing database hiccup does not).
 const MAX_ATTEMPTS = 3;
 
-type StepOutcome = 'progress' | 'finished' | 'busy';
+type StepOutcome = 'progress' | 'finished' | 'busy' | 'settling';
 
 /**
  * The history of `historic` aggregate variables (docs/aggregate-variables.md "Back-fill"): planned over the
@@ -143,12 +156,18 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
       const claimed = await this.backfills.claim(connection, variableId);
       if (!claimed) return 'busy';
       if (claimed.state === 'pending' || claimed.fromMs === null || claimed.toMs === null) {
-        // Up to now at least, so the live calculation (already running) overlaps it.
+        // Up to the moment every replica's live calculation knows the aggregate at least (catalogSettleMs).
         const { firstMs, lastMs } = await storedExtent(connection, claimed.inputIds);
-        const range = firstMs === null ? null : { fromMs: firstMs, toMs: Math.max(lastMs ?? firstMs, now) };
+        const settle = this.options.catalogSettleMs;
+        const range =
+          firstMs === null && settle === 0
+            ? null
+            : { fromMs: firstMs ?? now, toMs: Math.max(lastMs ?? now, now + settle) };
         await this.backfills.plan(connection, variableId, range);
         return range ? 'progress' : 'finished';
       }
+      // Read nothing before the range's end: only then is every point up to it stored or calculated live.
+      if (now < claimed.toMs) return 'settling';
       const definition = aggregateDefinitionSchema.parse(claimed.definition);
       const fromMs = claimed.doneUntilMs === null ? claimed.fromMs : claimed.doneUntilMs + 1;
       const perInput = Math.max(1, Math.floor(this.options.chunkInputPoints / claimed.inputIds.length));

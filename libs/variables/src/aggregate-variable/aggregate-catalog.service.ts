@@ -10,7 +10,7 @@ export interface AggregateEntry {
 }
 
 // Another replica's change reaches this one within this delay; this replica's own changes at once (reload).
-const RELOAD_EVERY_MS = 10_000;
+export const AGGREGATE_CATALOG_RELOAD_MS = 10_000;
 
 /**
  * Every aggregate variable's calculation, held in memory and indexed by input: what the live calculator
@@ -32,7 +32,7 @@ export class AggregateCatalog implements OnApplicationBootstrap, OnModuleDestroy
   constructor(database: Database) {
     this.db = database.kysely as VariablesDb;
     this.job = new PeriodicJob({
-      everyMs: RELOAD_EVERY_MS,
+      everyMs: AGGREGATE_CATALOG_RELOAD_MS,
       run: () => this.load(),
       onError: (error) =>
         this.logger.warn(`Aggregate catalog not reloaded: ${error instanceof Error ? error.message : error}`),

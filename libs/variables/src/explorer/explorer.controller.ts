@@ -1,7 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   rawPointsPageDtoSchema,
   rawPointsQuerySchema,
+  timelineColumnsDtoSchema,
   timelineDataDtoSchema,
   timelineDataQuerySchema,
   type RawPointsPageDto,
@@ -12,6 +14,7 @@ import {
   variableMinimalDtoSchema,
 } from '@plantlens/contracts';
 import { RequireFeature, Responds } from '@plantlens/platform';
+import { z } from 'zod';
 import { RawPointsService } from './raw-points.service';
 import { TimelineService } from './timeline.service';
 
@@ -29,12 +32,19 @@ export class ExplorerController {
     return this.timeline.listVariables();
   }
 
+  // With format=columns the answer is JSON text built by the service (see timelineColumnsJson).
   @Get('timeline-data')
-  @Responds(timelineDataDtoSchema)
-  timelineData(
+  @Responds(z.union([timelineDataDtoSchema, timelineColumnsDtoSchema]), {
+    description: 'TimelineDataDto, or TimelineColumnsDto with format=columns',
+  })
+  async timelineData(
     @Query({ schema: timelineDataQuerySchema }) query: TimelineDataQuery,
-  ): Promise<TimelineDataDto> {
-    return this.timeline.timeline(query);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TimelineDataDto | string> {
+    if (query.format !== 'columns') return this.timeline.timeline(query);
+    const json = await this.timeline.timelineColumnsJson(query);
+    reply.type('application/json; charset=utf-8');
+    return json;
   }
 
   @Get('raw-points')

@@ -15,7 +15,7 @@ const correlationApi = api.injectEndpoints({
         params: { variableIds: variableIds.join(','), startDate, endDate },
       }),
       // Up to 100 000 points per variable.
-      ...largeReadOnlyAnswer<CorrelationDataDto>(),
+      ...largeReadOnlyAnswer((answer: CorrelationDataDto) => answer),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
     }),
     getMultipleCorrelationPairs: build.query<CorrelationPairOptionDto[], PairOptionsRequest>({

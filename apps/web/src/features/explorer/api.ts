@@ -1,4 +1,10 @@
-import type { TimelineDataDto, TimelineDataQuery, TimelineVariableDto } from '@plantlens/contracts';
+import {
+  timelineFromColumns,
+  type TimelineColumnsDto,
+  type TimelineDataDto,
+  type TimelineDataQuery,
+  type TimelineVariableDto,
+} from '@plantlens/contracts';
 import { api, largeReadOnlyAnswer } from '../../lib/api';
 
 // The server may say on which grid it reduced a sampled series (its M4 columns); older servers do not.
@@ -7,13 +13,14 @@ export type TimelineData = Omit<TimelineDataDto, 'variables'> & { variables: Tim
 
 const explorerApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // Asks the compact answer (a third of the JSON) and hands the charts the spec's shape; up to 4 points
+    // per pixel column and variable.
     getTimelineData: build.query<TimelineData, TimelineDataQuery>({
       query: ({ variableIds, startDate, endDate, width }) => ({
         url: 'web/explorer/timeline-data',
-        params: { variableIds: variableIds.join(','), startDate, endDate, width },
+        params: { variableIds: variableIds.join(','), startDate, endDate, width, format: 'columns' },
       }),
-      // Up to 4 points per pixel column and variable.
-      ...largeReadOnlyAnswer<TimelineData>(),
+      ...largeReadOnlyAnswer((answer: TimelineColumnsDto) => timelineFromColumns(answer)),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
     }),
   }),

@@ -1,4 +1,4 @@
-import type { AggregatePreviewDto, TimelineDataDto } from '@plantlens/contracts';
+import type { AggregatePreviewDto, TimelineColumnsDto } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fillField } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
@@ -32,12 +32,13 @@ beforeEach(async () => {
     .answer('GET', '/api/web/tag/tree', { json: [] })
     .answer('POST', '/api/web/aggregate-variables/preview', { json: PREVIEW })
     .answer('GET', '/api/web/explorer/timeline-data', ({ query }) => {
-      const body: TimelineDataDto = {
+      const body: TimelineColumnsDto = {
         startDate: Number(query.startDate),
         endDate: Number(query.endDate),
         variables: query.variableIds.split(',').map((id) => ({
           metadata: { id: Number(id), label: `Input ${id}`, unit: null },
-          data: [{ timestamp: (NOW - 3_600_000) / 1000, value: Number(id) }],
+          ts: [NOW - 3_600_000],
+          values: [Number(id)],
           sampled: false,
           resolutionS: null,
           gridStartMs: 0,
@@ -138,6 +139,7 @@ describe('operated variable form (spec part 1 §4, §5)', () => {
       variableIds: '1,2',
       startDate: String(PREVIEW.fromMs),
       endDate: String(PREVIEW.toMs),
+      format: 'columns',
     });
     fillField('Name', ' Net flow ');
     fillField('Unit', 'm3/h');

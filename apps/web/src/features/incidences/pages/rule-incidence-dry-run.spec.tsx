@@ -1,4 +1,4 @@
-import type { RuleDryRunResultDto, TimelineDataDto } from '@plantlens/contracts';
+import type { RuleDryRunResultDto, TimelineColumnsDto } from '@plantlens/contracts';
 import dayjs from 'dayjs';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { itemMessage } from '../../../testing/form-fields';
@@ -60,18 +60,17 @@ function answer(from: number, to: number, extra: Partial<RuleDryRunResultDto> = 
 }
 
 // The rule's variables over the range: a few points each, enough for the chart to draw an axis.
-function timeline(query: Record<string, string>): TimelineDataDto {
+function timeline(query: Record<string, string>): TimelineColumnsDto {
   const startDate = Number(query.startDate);
   const endDate = Number(query.endDate);
+  const steps = [0, 1, 2, 3];
   return {
     startDate,
     endDate,
     variables: query.variableIds.split(',').map((id) => ({
       metadata: { id: Number(id), label: `Variable ${id}`, unit: 'bar' },
-      data: [0, 1, 2, 3].map((step) => ({
-        timestamp: Math.round((startDate + ((endDate - startDate) * step) / 3) / 1000),
-        value: 470 + 5 * step,
-      })),
+      ts: steps.map((step) => Math.round((startDate + ((endDate - startDate) * step) / 3) / 1000) * 1000),
+      values: steps.map((step) => 470 + 5 * step),
       sampled: false,
       resolutionS: null,
       gridStartMs: startDate,
