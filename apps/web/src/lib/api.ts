@@ -36,3 +36,16 @@ export const api = createApi({
   ],
   endpoints: () => ({}),
 });
+
+/**
+ * For the endpoints answering tens of thousands of points, which the page only reads: a refetch replaces the
+ * answer instead of diffing it, and the answer (`toAnswer` of what the server sent) is frozen, shallowly, as
+ * it enters the store, which tells immer to skip freezing it point by point (100 000-point correlations
+ * spent hundreds of ms there, docs/benchmarks.md §4).
+ */
+export function largeReadOnlyAnswer<Sent, Answer extends object>(toAnswer: (sent: Sent) => Answer) {
+  return {
+    structuralSharing: false,
+    transformResponse: (sent: Sent): Answer => Object.freeze(toAnswer(sent)),
+  } as const;
+}

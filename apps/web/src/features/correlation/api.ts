@@ -1,5 +1,5 @@
 import type { CorrelationDataDto, CorrelationPairOptionDto } from '@plantlens/contracts';
-import { api } from '../../lib/api';
+import { api, largeReadOnlyAnswer } from '../../lib/api';
 import type { CorrelationDataRequest } from './correlation-points';
 
 export interface PairOptionsRequest {
@@ -14,8 +14,8 @@ const correlationApi = api.injectEndpoints({
         url: 'web/explorer/correlation-data',
         params: { variableIds: variableIds.join(','), startDate, endDate },
       }),
-      // Up to 100 000 points per variable: a refetch replaces the answer rather than diffing it.
-      structuralSharing: false,
+      // Up to 100 000 points per variable.
+      ...largeReadOnlyAnswer((answer: CorrelationDataDto) => answer),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
     }),
     getMultipleCorrelationPairs: build.query<CorrelationPairOptionDto[], PairOptionsRequest>({

@@ -3,7 +3,7 @@ import type { MeterScale } from './correlation-query';
 
 // The colour meter of the intensity mode (spec part 2 §2, §9): Z's range split into 9 levels, each with a
 // colour and a label. A point takes the colour of the level nearest its Z value, so the charts draw 9
-// single-colour series, which WebGL (Highcharts boost) draws at full speed.
+// single-colour series, each painted in one pass on the large charts' canvas (canvas-scatter.ts).
 export const METER_LEVELS = 9;
 
 // Every level must stand out from the white plot: each colour has a contrast of at least 3:1 against white

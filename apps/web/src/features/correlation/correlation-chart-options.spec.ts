@@ -1,7 +1,7 @@
 import type { SeriesScatterOptions } from 'highcharts';
 import { METER_COLORS } from './color-meter';
 import {
-  BOOST_THRESHOLD_POINTS,
+  CANVAS_THRESHOLD_POINTS,
   buildCorrelationChartOptions,
   type Colouring,
 } from './correlation-chart-options';
@@ -92,49 +92,44 @@ describe('buildCorrelationChartOptions', () => {
     expect(options.yAxis).toMatchObject({ min: -5, max: 5, gridLineWidth: 1 });
   });
 
-  it(`draws with WebGL from ${BOOST_THRESHOLD_POINTS} points on, with SVG markers below`, () => {
+  it(`paints on a canvas from ${CANVAS_THRESHOLD_POINTS} points on, with SVG markers below`, () => {
     const many = (count: number): PairPoints => ({
       ...POINTS,
       z: null,
       timestamps: Array.from({ length: count }, (_, i) => i),
       xs: Array.from({ length: count }, (_, i) => i),
-      ys: Array.from({ length: count }, (_, i) => i),
+      ys: Array.from({ length: count }, (_, i) => 2 * i),
       zs: null,
     });
-    const boostOf = (count: number) =>
+    const build = (count: number) =>
       buildCorrelationChartOptions(many(count), {
         ...SETTINGS,
         colouring: { kind: 'plain', color: '#e41a1c' },
-      }).boost?.enabled;
-    expect(boostOf(BOOST_THRESHOLD_POINTS - 1)).toBe(false);
-    expect(boostOf(BOOST_THRESHOLD_POINTS)).toBe(true);
-    expect(build({ kind: 'plain', color: '#e41a1c' }).boost?.enabled).toBe(false);
-  });
-
-  it('puts every point of a boosted chart coloured by Z in a level series, and boosts without preallocation', () => {
-    const count = BOOST_THRESHOLD_POINTS * 3;
-    const many: PairPoints = {
-      ...POINTS,
-      timestamps: Array.from({ length: count }, (_, i) => i),
-      xs: Array.from({ length: count }, (_, i) => i % 1000),
-      ys: Array.from({ length: count }, (_, i) => i % 7),
-      zs: Array.from({ length: count }, (_, i) => (i * 37) % 101),
-    };
-    const labels = Array.from({ length: 9 }, (_, level) => String(level));
-    const options = buildCorrelationChartOptions(many, {
-      ...SETTINGS,
-      colouring: { kind: 'intensity', extent: { min: 0, max: 100 }, scale: 'sequential', labels },
-    });
-    const series = options.series as SeriesScatterOptions[];
-    const drawn = series.flatMap(({ data }) => data as [number, number][]);
-    expect(drawn).toHaveLength(count);
-    expect(new Set(drawn.map(([x, y]) => `${x},${y}`))).toEqual(
-      new Set(many.xs.map((x, i) => `${x},${many.ys[i]}`)),
-    );
-    expect(series.every(({ data }) => (data?.length ?? 0) > 0)).toBe(true);
-    // Highcharts 13 boost with preallocated buffers draws only the first series' positions.
-    expect(options.boost).toMatchObject({ enabled: true, seriesThreshold: 1 });
-    expect(options.boost?.usePreallocated).not.toBe(true);
+      });
+    const below = build(CANVAS_THRESHOLD_POINTS - 1);
+    expect((below.series as SeriesScatterOptions[]).map(({ data }) => data?.length)).toEqual([
+      CANVAS_THRESHOLD_POINTS - 1,
+    ]);
+    const painted = build(CANVAS_THRESHOLD_POINTS);
+    // The named series is empty (the canvas shows its points); a hidden one spans the points for the axes.
+    expect(
+      (painted.series as SeriesScatterOptions[]).map(({ name, data, showInLegend }) => ({
+        name,
+        data,
+        showInLegend,
+      })),
+    ).toEqual([
+      { name: 'Drum <temperature> {x}', data: [], showInLegend: undefined },
+      {
+        name: 'extent',
+        data: [
+          [0, 0],
+          [CANVAS_THRESHOLD_POINTS - 1, 2 * (CANVAS_THRESHOLD_POINTS - 1)],
+        ],
+        showInLegend: false,
+      },
+    ]);
+    expect(painted.boost?.enabled).toBe(false);
   });
 
   it('escapes the labels in the tooltip', () => {

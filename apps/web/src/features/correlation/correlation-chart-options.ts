@@ -1,10 +1,11 @@
-import type { Options, PointOptionsType, SeriesScatterOptions } from 'highcharts';
+import type { Options, SeriesScatterOptions } from 'highcharts';
 import { SET1 } from '../../lib/palette';
 import type { AxisRange } from './axis-range';
 import { METER_COLORS, meterLevel, type MeterExtent } from './color-meter';
 import type { MeterScale } from './correlation-query';
 import type { PairPoints } from './correlation-points';
 import { categoryIndexOf, type ChartCategory } from './category-colouring';
+import { paintScatter, scatterExtent, type ScatterGroup } from './canvas-scatter';
 
 // How the points of a chart are coloured: one colour, Z's intensity on the meter's 9 levels, or one colour
 // per category of Z (category-colouring.ts).
@@ -22,9 +23,11 @@ export interface CorrelationChartSettings {
   locale: string;
 }
 
-// A chart of this many points on is drawn by WebGL (the boost module), all its series on one canvas; below
-// it SVG markers look the same and keep their hover state.
-export const BOOST_THRESHOLD_POINTS = 2_000;
+// A chart of this many points on is painted on a canvas over the plot area (canvas-scatter.ts), without
+// tooltips; below it SVG markers look the same and keep their hover state.
+export const CANVAS_THRESHOLD_POINTS = 2_000;
+
+const MARKER_RADIUS = 2;
 
 export function buildCorrelationChartOptions(
   points: PairPoints,
@@ -33,21 +36,28 @@ export function buildCorrelationChartOptions(
   const gridLineWidth = grid ? 1 : 0;
   const axisTitle = ({ label, unit }: PairPoints['x']) => (unit ? `${label} (${unit})` : label);
   const zLabel = points.z?.label;
+  const groups = scatterGroups(points, colouring);
+  const onCanvas = points.xs.length >= CANVAS_THRESHOLD_POINTS;
   return {
-    chart: { type: 'scatter', zooming: { type: 'xy' }, animation: false },
+    chart: {
+      type: 'scatter',
+      zooming: { type: 'xy' },
+      animation: false,
+      events: {
+        // Always, so that a chart updated below the threshold drops the canvas of its previous points.
+        render() {
+          paintScatter(this, onCanvas ? groups : [], MARKER_RADIUS);
+        },
+      },
+    },
     title: { text: undefined },
     credits: { enabled: false },
     // The accessibility module is not loaded; this keeps Highcharts from warning about it.
     accessibility: { enabled: false },
     lang: { locale },
-    // seriesThreshold 1 makes a boosted chart draw every series (the meter levels) on the one canvas. Not
-    // `usePreallocated` (experimental in Highcharts 13): with several series it draws only the first one's
-    // positions, so a chart coloured by Z lost most of its points.
-    boost: {
-      enabled: points.xs.length >= BOOST_THRESHOLD_POINTS,
-      seriesThreshold: 1,
-      useGPUTranslations: true,
-    },
+    // The evolution chart loads the boost module into the same Highcharts; it would take over scatters of
+    // 5 000 points and draw them with WebGL.
+    boost: { enabled: false },
     xAxis: {
       title: { text: axisTitle(points.x) },
       min: rangeX?.min ?? undefined,
@@ -74,31 +84,53 @@ export function buildCorrelationChartOptions(
     plotOptions: {
       scatter: {
         animation: false,
-        marker: { radius: 2, symbol: 'circle' },
+        marker: { radius: MARKER_RADIUS, symbol: 'circle' },
         turboThreshold: 0,
       },
     },
-    series: scatterSeries(points, colouring),
+    series: onCanvas ? canvasSeries(groups) : groups.map((group) => ({ type: 'scatter', ...group })),
   };
 }
 
-function scatterSeries(points: PairPoints, colouring: Colouring): SeriesScatterOptions[] {
+// On the canvas, the series only name the groups in the legend (which hides and shows them); a hidden
+// series holding the two corners of the points gives the axes the extremes and padding Highcharts would
+// have given them from the points themselves.
+function canvasSeries(groups: ScatterGroup[]): SeriesScatterOptions[] {
+  const named = groups.map(({ name, color }): SeriesScatterOptions => ({
+    type: 'scatter',
+    name,
+    color,
+    data: [],
+    enableMouseTracking: false,
+  }));
+  const extent: SeriesScatterOptions = {
+    type: 'scatter',
+    name: 'extent',
+    data: scatterExtent(groups),
+    marker: { enabled: false },
+    showInLegend: false,
+    enableMouseTracking: false,
+  };
+  return [...named, extent];
+}
+
+function scatterGroups(points: PairPoints, colouring: Colouring): ScatterGroup[] {
   const { xs, ys, zs } = points;
   if (colouring.kind === 'plain' || !zs) {
     const color = colouring.kind === 'plain' ? colouring.color : SET1[0];
-    return [{ type: 'scatter', name: points.y.label, color, data: xs.map((x, i) => [x, ys[i]]) }];
+    return [{ name: points.y.label, color, data: xs.map((x, i) => [x, ys[i]]) }];
   }
   const groups =
     colouring.kind === 'intensity'
       ? colouring.labels.map((name, level) => ({ name, color: METER_COLORS[colouring.scale][level] }))
       : colouring.categories;
-  const data: PointOptionsType[][] = groups.map(() => []);
+  const data: [number, number][][] = groups.map(() => []);
   const groupOf =
     colouring.kind === 'intensity'
       ? (z: number) => meterLevel(z, colouring.extent)
       : categoryIndexOf(colouring.categories);
   for (let i = 0; i < xs.length; i += 1) data[groupOf(zs[i])]?.push([xs[i], ys[i]]);
-  return groups.map(({ name, color }, index) => ({ type: 'scatter', name, color, data: data[index] }));
+  return groups.map(({ name, color }, index) => ({ name, color, data: data[index] }));
 }
 
 function escapeHtml(text: string): string {

@@ -26,7 +26,7 @@ export function pairsAfterFilterChange(
   return selected.filter((pair) => offeredIds.has(pairId(pair)));
 }
 
-// Large charts draw their points with WebGL (Highcharts boost); past this many points over all charts a
+// Large charts paint their points on a canvas (canvas-scatter.ts); past this many points over all charts a
 // browser on a plant PC stalls for seconds, so the page says so instead of plotting (spec part 2 §5). The
 // server returns at most 100 000 points per pair (bucket means beyond), so up to three full-resolution pairs
 // are drawn.

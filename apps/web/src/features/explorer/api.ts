@@ -5,7 +5,7 @@ import {
   type TimelineDataQuery,
   type TimelineVariableDto,
 } from '@plantlens/contracts';
-import { api } from '../../lib/api';
+import { api, largeReadOnlyAnswer } from '../../lib/api';
 
 // The server may say on which grid it reduced a sampled series (its M4 columns); older servers do not.
 export type TimelineVariable = TimelineVariableDto & { resolutionS?: number | null; bucketMs?: number };
@@ -13,13 +13,14 @@ export type TimelineData = Omit<TimelineDataDto, 'variables'> & { variables: Tim
 
 const explorerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // Asks the compact answer (a third of the JSON) and hands the charts the spec's shape.
+    // Asks the compact answer (a third of the JSON) and hands the charts the spec's shape; up to 4 points
+    // per pixel column and variable.
     getTimelineData: build.query<TimelineData, TimelineDataQuery>({
       query: ({ variableIds, startDate, endDate, width }) => ({
         url: 'web/explorer/timeline-data',
         params: { variableIds: variableIds.join(','), startDate, endDate, width, format: 'columns' },
       }),
-      transformResponse: (answer: TimelineColumnsDto) => timelineFromColumns(answer),
+      ...largeReadOnlyAnswer((answer: TimelineColumnsDto) => timelineFromColumns(answer)),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
     }),
   }),

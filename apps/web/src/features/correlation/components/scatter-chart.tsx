@@ -1,9 +1,8 @@
 import Highcharts from 'highcharts/esm/highcharts.js';
-import 'highcharts/esm/modules/boost.js';
 import { HighchartsReact } from 'highcharts-react-official';
 
-// Highcharts 13 ships ES modules under highcharts/esm; boost, imported after the core, registers on it and
-// draws the large scatters with WebGL.
+// Highcharts 13 ships ES modules under highcharts/esm. Large scatters are painted on a canvas of their own
+// (canvas-scatter.ts), so this chart needs no boost module.
 export function ScatterChart({ options }: { options: Highcharts.Options }) {
   return (
     <HighchartsReact
