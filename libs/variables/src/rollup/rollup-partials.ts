@@ -31,8 +31,7 @@ export function rollupPartials(points: readonly MeasurementPoint[]): PartialRoll
   const rows: PartialRollup[] = [];
   const open: (PartialRollup | undefined)[] = LEVELS.map(() => undefined);
   for (const { variableId, ts, value } of points) {
-    for (let level = 0; level < LEVELS.length; level += 1) {
-      const { resolutionS, widthMs } = LEVELS[level]!;
+    for (const [level, { resolutionS, widthMs }] of LEVELS.entries()) {
       const bucket = Math.floor(ts / widthMs) * widthMs;
       const row = open[level];
       if (row !== undefined && row.variableId === variableId && row.bucket === bucket) {
