@@ -73,22 +73,9 @@ export function rollupPartials(points: readonly MeasurementPoint[]): PartialRoll
 
 /** The rows in binary COPY format, columns in the order of `variables.rollup`. */
 export function encodePartialsCopy(rows: readonly PartialRollup[]): Buffer {
+  const extremes = ['min', 'max', 'first', 'last'].flatMap(() => ['float8', 'timestamptz'] as const);
   const copy = new BinaryCopyWriter(
-    [
-      'int4',
-      'int4',
-      'timestamptz',
-      'int4',
-      'float8',
-      'float8',
-      'timestamptz',
-      'float8',
-      'timestamptz',
-      'float8',
-      'timestamptz',
-      'float8',
-      'timestamptz',
-    ],
+    ['int4', 'int4', 'timestamptz', 'int4', 'float8', ...extremes],
     rows.length,
   );
   for (const row of rows) {
@@ -98,14 +85,15 @@ export function encodePartialsCopy(rows: readonly PartialRollup[]): Buffer {
     copy.timestamptz(row.bucket);
     copy.int4(row.count);
     copy.float8(row.sum);
-    copy.float8(row.min);
-    copy.timestamptz(row.minTs);
-    copy.float8(row.max);
-    copy.timestamptz(row.maxTs);
-    copy.float8(row.first);
-    copy.timestamptz(row.firstTs);
-    copy.float8(row.last);
-    copy.timestamptz(row.lastTs);
+    for (const [value, ts] of [
+      [row.min, row.minTs],
+      [row.max, row.maxTs],
+      [row.first, row.firstTs],
+      [row.last, row.lastTs],
+    ] as const) {
+      copy.float8(value);
+      copy.timestamptz(ts);
+    }
   }
   return copy.finish();
 }
