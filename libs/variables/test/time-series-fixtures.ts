@@ -1,6 +1,7 @@
 // Helpers of the time-series tests: a seeded random source, reference computations in plain JavaScript
 // (what the SQL must reproduce) and a line rasteriser.
 import type { TimelineGrid } from '../src/explorer/timeline-grid';
+import type { PartialRollup } from '../src/rollup/rollup-partials';
 import { ROLLUP_RESOLUTIONS_S } from '../src/rollup/rollup-resolutions';
 
 export interface Point {
@@ -20,20 +21,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export interface RollupRow {
-  resolutionS: number;
-  bucket: number;
-  count: number;
-  sum: number;
-  min: number;
-  minTs: number;
-  max: number;
-  maxTs: number;
-  first: number;
-  firstTs: number;
-  last: number;
-  lastTs: number;
-}
+export type RollupRow = Omit<PartialRollup, 'variableId'>;
 
 /** Every rollup row of one series, straight from its raw points (ties: the earliest instant). */
 export function expectedRollups(points: readonly Point[]): RollupRow[] {
@@ -41,34 +29,27 @@ export function expectedRollups(points: readonly Point[]): RollupRow[] {
   const rows: RollupRow[] = [];
   for (const resolutionS of ROLLUP_RESOLUTIONS_S) {
     const bucketMs = resolutionS * 1000;
-    const byBucket = new Map<number, RollupRow>();
-    for (const { ts, value } of ordered) {
-      const bucket = Math.floor(ts / bucketMs) * bucketMs;
-      const row = byBucket.get(bucket);
-      if (!row) {
-        byBucket.set(bucket, {
-          resolutionS,
-          bucket,
-          count: 1,
-          sum: value,
-          min: value,
-          minTs: ts,
-          max: value,
-          maxTs: ts,
-          first: value,
-          firstTs: ts,
-          last: value,
-          lastTs: ts,
-        });
-        continue;
-      }
-      row.count += 1;
-      row.sum += value;
-      if (value < row.min) [row.min, row.minTs] = [value, ts];
-      if (value > row.max) [row.max, row.maxTs] = [value, ts];
-      [row.last, row.lastTs] = [value, ts];
+    const byBucket = new Map<number, Point[]>();
+    for (const point of ordered) {
+      const bucket = Math.floor(point.ts / bucketMs) * bucketMs;
+      const inBucket = byBucket.get(bucket);
+      if (inBucket) inBucket.push(point);
+      else byBucket.set(bucket, [point]);
     }
-    rows.push(...byBucket.values());
+    for (const [bucket, inBucket] of byBucket) {
+      // reduce keeps the earlier point on a tie
+      const lowest = inBucket.reduce((kept, point) => (point.value < kept.value ? point : kept));
+      const highest = inBucket.reduce((kept, point) => (point.value > kept.value ? point : kept));
+      const [head, tail] = [inBucket[0]!, inBucket[inBucket.length - 1]!];
+      rows.push({
+        resolutionS,
+        bucket,
+        count: inBucket.length,
+        sum: inBucket.reduce((total, point) => total + point.value, 0),
+        ...{ min: lowest.value, minTs: lowest.ts, max: highest.value, maxTs: highest.ts },
+        ...{ first: head.value, firstTs: head.ts, last: tail.value, lastTs: tail.ts },
+      });
+    }
   }
   return rows;
 }

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { MeasurementPoint } from '@plantlens/contracts';
 import { Database, type DatabaseConnection } from '@plantlens/platform';
+import { mergeIntoRollups } from '../rollup/rollup.repository';
+import { ROLLUP_RESOLUTIONS_S } from '../rollup/rollup-resolutions';
 import { encodeMeasurementCopy } from './binary-copy';
 import type { PreparedBatch } from './measurement-batch';
 
@@ -11,17 +14,27 @@ const CREATE_STAGING = `
     variable_id int4 not null, ts timestamptz not null, value float8 not null
   ) on commit delete rows`;
 
-// A replayed point matches its stored value and writes nothing (no dead tuple, no WAL); a changed one wins.
-const MERGE_STAGING = `
-  insert into variables.measurement as stored (variable_id, ts, value)
+// Points not stored yet. A replayed point is left alone (no dead tuple, no WAL) and not returned, so it is
+// not merged into the rollups twice. Time as epoch milliseconds, exactly (numeric before the cast).
+const INSERT_NEW = `
+  insert into variables.measurement (variable_id, ts, value)
   select variable_id, ts, value from pg_temp.measurement_staging
-  on conflict (variable_id, ts) do update set value = excluded.value
-  where stored.value is distinct from excluded.value`;
+  on conflict (variable_id, ts) do nothing
+  returning variable_id as "variableId", (extract(epoch from ts) * 1000)::float8 as ts, value`;
 
-const RECORD_TOUCHED = `
+// Stored points whose value changed: the later value wins, and their 10 s buckets go to the rollup
+// maintainer, which recomputes them from the raw points (a partial cannot take an old min or max back).
+const FINEST = `interval '${ROLLUP_RESOLUTIONS_S[0]} seconds'`;
+const CORRECT_CHANGED = `
+  with corrected as (
+    update variables.measurement as stored set value = staged.value
+    from pg_temp.measurement_staging as staged
+    where stored.variable_id = staged.variable_id and stored.ts = staged.ts
+      and stored.value is distinct from staged.value
+    returning stored.variable_id, date_bin(${FINEST}, stored.ts, timestamptz 'epoch') as bucket
+  )
   insert into variables.rollup_pending (variable_id, from_ts, to_ts)
-  select variable_id, to_timestamp(from_ms / 1000), to_timestamp(to_ms / 1000)
-  from unnest($1::int4[], $2::float8[], $3::float8[]) as touched(variable_id, from_ms, to_ms)`;
+  select distinct variable_id, bucket, bucket + ${FINEST} from corrected`;
 
 @Injectable()
 export class MeasurementRepository {
@@ -29,11 +42,12 @@ export class MeasurementRepository {
 
   /**
    * Stores a prepared batch (at most one point per variable and instant) in one transaction, with the
-   * touched 10 s ranges for the rollup maintainer; nothing of it is visible, or lost, unless all of it
-   * commits. Almost every batch is new data, so it is first COPied straight into `measurement` — as fast
-   * as a plain COPY. If any point already exists (a replay, a correction), that attempt is undone to a
-   * savepoint and the batch goes the general way: COPY into the session's staging table, then one
-   * set-based merge where the new value wins.
+   * rollups updated from it; nothing of it is visible, or lost, unless all of it commits. Almost every
+   * batch is new data, so it is first COPied straight into `measurement` — as fast as a plain COPY — and
+   * its partial rollups merged into the stored ones. If any point already exists (a replay, a
+   * correction), that attempt is undone to a savepoint and the batch goes the general way: COPY into the
+   * session's staging table, insert the new points (only those are merged into the rollups), overwrite
+   * the changed ones (their buckets are recomputed by the rollup maintainer).
    */
   async store(batch: PreparedBatch): Promise<void> {
     if (batch.points.length === 0) return;
@@ -46,22 +60,25 @@ export async function storeOn(connection: DatabaseConnection, batch: PreparedBat
   if (batch.points.length === 0) return;
   const copy = encodeMeasurementCopy(batch.points);
   await connection.query('savepoint new_points');
+  let inserted: readonly MeasurementPoint[];
   try {
     await connection.copyFrom(
       'copy variables.measurement (variable_id, ts, value) from stdin (format binary)',
       copy,
     );
     await connection.query('release savepoint new_points');
+    inserted = batch.points;
   } catch (error) {
     if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
     await connection.query('rollback to savepoint new_points');
     await connection.query(CREATE_STAGING);
     await connection.copyFrom('copy pg_temp.measurement_staging from stdin (format binary)', copy);
-    await connection.query(MERGE_STAGING);
+    // New points first: a conflicting insert of a transaction still running waits for it, and the update
+    // after it then sees that row and applies this batch's value over it.
+    inserted = (await connection.query<MeasurementPoint>(INSERT_NEW)).sort(
+      (a, b) => a.variableId - b.variableId || a.ts - b.ts,
+    );
+    await connection.query(CORRECT_CHANGED);
   }
-  await connection.query(RECORD_TOUCHED, [
-    batch.touched.map((range) => range.variableId),
-    batch.touched.map((range) => range.fromMs),
-    batch.touched.map((range) => range.toMs),
-  ]);
+  await mergeIntoRollups(connection, inserted);
 }

@@ -1,11 +1,43 @@
 import { Injectable } from '@nestjs/common';
+import type { MeasurementPoint } from '@plantlens/contracts';
 import { Database, type DatabaseConnection } from '@plantlens/platform';
 import type { TouchedRange } from '../measurement/measurement-batch';
+import { encodePartialsCopy, rollupPartials } from './rollup-partials';
 import { ROLLUP_RESOLUTIONS_S } from './rollup-resolutions';
 
-// Maintainer transactions hold this advisory lock exclusively, rebuild chunks share it: a recomputation
-// from an older snapshot can then never land after a newer one for the same bucket.
-const ROLLUP_LOCK = 7_231_004;
+// Who may change rollups at the same time, said with the lock modes of a table every party knows
+// (`rollup_pending`) because their conflict table is exactly the one needed. Writers merge their new points
+// into the rollups (ROW EXCLUSIVE: writers run side by side). A recomputation replaces rows with what its
+// snapshot of the raw points says, so no writer may commit between its snapshot and its commit: the
+// maintainer takes SHARE ROW EXCLUSIVE (one at a time, also excluding rebuilds, so a recomputation from an
+// older snapshot never lands after a newer one) and rebuild chunks SHARE (side by side with each other).
+const WRITER_LOCK = 'lock table variables.rollup_pending in row exclusive mode';
+const MAINTAINER_LOCK = 'lock table variables.rollup_pending in share row exclusive mode';
+const REBUILD_LOCK = 'lock table variables.rollup_pending in share mode';
+
+// Per-session scratch table for the partial rollups of one write, emptied at commit.
+const CREATE_PARTIALS_STAGING = `
+  create temp table if not exists rollup_partials (like variables.rollup) on commit delete rows`;
+
+// Adds partial rollups of new points to the stored rows. Count and sum add up; min and max keep the more
+// extreme value, the earlier instant on a tie; first and last the earlier and later instant. Rows are taken
+// in key order so that two writers locking the same rows lock them in the same order (no deadlock).
+const MERGE_PARTIALS = `
+  insert into variables.rollup as r
+  select * from pg_temp.rollup_partials order by variable_id, resolution_s, bucket
+  on conflict (variable_id, resolution_s, bucket) do update set
+    count = r.count + excluded.count,
+    sum = r.sum + excluded.sum,
+    min = case when (excluded.min, excluded.min_ts) < (r.min, r.min_ts) then excluded.min else r.min end,
+    min_ts = case when (excluded.min, excluded.min_ts) < (r.min, r.min_ts) then excluded.min_ts else r.min_ts end,
+    max = case when excluded.max > r.max or (excluded.max = r.max and excluded.max_ts < r.max_ts)
+               then excluded.max else r.max end,
+    max_ts = case when excluded.max > r.max or (excluded.max = r.max and excluded.max_ts < r.max_ts)
+                  then excluded.max_ts else r.max_ts end,
+    first = case when excluded.first_ts < r.first_ts then excluded.first else r.first end,
+    first_ts = least(excluded.first_ts, r.first_ts),
+    last = case when excluded.last_ts > r.last_ts then excluded.last else r.last end,
+    last_ts = greatest(excluded.last_ts, r.last_ts)`;
 
 // The ranges to recompute at one resolution: the given 10 s ranges widened to whole buckets of that
 // resolution and merged, so that no raw point or finer bucket is counted twice.
@@ -125,7 +157,12 @@ export class RollupRepository {
     select: (ranges: TouchedRange[]) => { now: TouchedRange[]; later: TouchedRange[] },
   ): Promise<TouchedRange[]> {
     return this.database.transaction(async (connection) => {
-      await connection.query('select pg_advisory_xact_lock($1)', [ROLLUP_LOCK]);
+      // Nothing pending is the usual case: then no lock, which would hold writers up while it waits.
+      const [pending] = await connection.query<{ any: boolean }>(
+        'select exists (select 1 from variables.rollup_pending) as any',
+      );
+      if (!pending?.any) return [];
+      await connection.query(MAINTAINER_LOCK);
       const taken = await connection.query<TouchedRange & { firstId: string }>(TAKE_PENDING, [limit]);
       const firstId = taken[0]?.firstId;
       if (firstId === undefined) return [];
@@ -141,7 +178,7 @@ export class RollupRepository {
   /** Replaces every rollup of the variables in [fromMs, toMs) — whole UTC days — by a recomputation. */
   rebuildDays(variableIds: number[], fromMs: number, toMs: number): Promise<void> {
     return this.database.transaction(async (connection) => {
-      await connection.query('select pg_advisory_xact_lock_shared($1)', [ROLLUP_LOCK]);
+      await connection.query(REBUILD_LOCK);
       await connection.query(
         `delete from variables.rollup
          where variable_id = any($1::int4[]) and resolution_s = any($2::int4[])
@@ -175,6 +212,22 @@ export class RollupRepository {
     );
     return rows[0]?.id ?? null;
   }
+}
+
+/**
+ * Merges points just inserted into `measurement` (none of them stored before, grouped by variable, each
+ * group in ascending time) into the rollups, within the caller's transaction.
+ */
+export async function mergeIntoRollups(
+  connection: DatabaseConnection,
+  inserted: readonly MeasurementPoint[],
+): Promise<void> {
+  if (inserted.length === 0) return;
+  const partials = encodePartialsCopy(rollupPartials(inserted));
+  await connection.query(CREATE_PARTIALS_STAGING);
+  await connection.copyFrom('copy pg_temp.rollup_partials from stdin (format binary)', partials);
+  await connection.query(WRITER_LOCK);
+  await connection.query(MERGE_PARTIALS);
 }
 
 async function recompute(connection: DatabaseConnection, ranges: readonly TouchedRange[]): Promise<void> {

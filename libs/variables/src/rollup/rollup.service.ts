@@ -21,10 +21,11 @@ const VARIABLE_TIME_PER_STEP_MS = 48 * PIECE_MS;
 const POSTGRES_REBUILD_CONCURRENCY = 2;
 
 /**
- * Keeps `variables.rollup` equal to a recomputation from the raw points. Writers list the 10 s ranges they
- * touched in `rollup_pending`; this service recomputes those buckets (10 s from raw, each coarser level
- * from the one below) shortly after — every second, at start, and on demand before a read that needs them —
- * so the ingest rate does not depend on rollup work.
+ * Keeps `variables.rollup` equal to a recomputation from the raw points. Writers merge the partial rollups
+ * of their new points in their own transaction (mergeIntoRollups); what a partial cannot express — a changed
+ * value — they list as 10 s ranges in `rollup_pending`, and this service recomputes those buckets (10 s from
+ * raw, each coarser level from the one below) shortly after: every few seconds, at start, and on demand
+ * before a read that needs them. Rebuild recomputes days of points loaded around the writer.
  */
 @Injectable()
 export class RollupService implements OnApplicationBootstrap, OnModuleDestroy {
