@@ -21,6 +21,7 @@ const asset = (
 ): CurrentStatusAssetDto => ({
   id,
   name,
+  label: null,
   parentId,
   lat: position?.[0] ?? null,
   lng: position?.[1] ?? null,
