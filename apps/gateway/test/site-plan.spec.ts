@@ -83,12 +83,16 @@ describe('site plan of the current-status map', () => {
     expect(bare.headers['cache-control']).toBe('private, no-cache');
     await viewer.get(`${PLAN}/image`).set('If-None-Match', bare.headers.etag as string).expect(304);
 
-    // The corners move without a new upload; a JPEG replaces the PNG (its type from its bytes).
+    // The corners move without a new upload; a JPEG replaces the PNG (its type from its bytes) with its corners.
     const moved = { ...CORNERS, bottomRightLng: 1.21 };
     await admin.put(`${PLAN}/corners`).send(moved).expect(200);
+    expect(((await viewer.get(PLAN).expect(200)).body as SitePlanResponseDto).plan).toMatchObject({
+      version: stored.version,
+      corners: moved,
+    });
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
     const replaced = (await upload(admin, jpeg, 'image/png').expect(200)).body as SitePlanDto;
-    expect(replaced).toMatchObject({ contentType: 'image/jpeg', corners: moved });
+    expect(replaced).toMatchObject({ contentType: 'image/jpeg', corners: CORNERS });
     expect(replaced.version).not.toBe(stored.version);
 
     await admin.delete(PLAN).expect(204);
