@@ -58,11 +58,7 @@ describe('site plan of the current-status map', () => {
   afterAll(() => app?.close());
 
   const upload = (client: ApiClient, body: Buffer, type = 'image/png', corners: object = CORNERS) =>
-    client
-      .put(`${PLAN}/image`)
-      .query(corners)
-      .set('Content-Type', type)
-      .send(body);
+    client.put(`${PLAN}/image`).query(corners).set('Content-Type', type).send(body);
 
   it('stores an uploaded PNG with its corners and serves it with its type and cache headers', async () => {
     expect((await viewer.get(PLAN).expect(200)).body).toEqual({ plan: null });
@@ -81,7 +77,10 @@ describe('site plan of the current-status map', () => {
     expect(Buffer.compare(image.body as Buffer, png)).toBe(0);
     const bare = await viewer.get(`${PLAN}/image`).expect(200);
     expect(bare.headers['cache-control']).toBe('private, no-cache');
-    await viewer.get(`${PLAN}/image`).set('If-None-Match', bare.headers.etag as string).expect(304);
+    await viewer
+      .get(`${PLAN}/image`)
+      .set('If-None-Match', bare.headers.etag as string)
+      .expect(304);
 
     // The corners move without a new upload; a JPEG replaces the PNG (its type from its bytes) with its corners.
     const moved = { ...CORNERS, bottomRightLng: 1.21 };
@@ -104,7 +103,9 @@ describe('site plan of the current-status map', () => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
     const refused = await upload(admin, gif, 'image/png').expect(415);
     expect(refused.body.message).toBe(SitePlanMessages.notAnImage);
-    await upload(admin, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml').expect(415);
+    await upload(admin, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml').expect(
+      415,
+    );
     await upload(admin, Buffer.from('a;b\n1;2\n'), 'text/csv').expect(415);
     expect((await viewer.get(PLAN).expect(200)).body).toEqual({ plan: null });
   });

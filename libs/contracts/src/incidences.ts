@@ -334,7 +334,10 @@ export const SitePlanMessages = {
   corners: 'The top-left corner must be north and west of the bottom-right one',
 } as const;
 
-const latitude = z.coerce.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90');
+const latitude = z.coerce
+  .number()
+  .min(-90, 'must be between -90 and 90')
+  .max(90, 'must be between -90 and 90');
 const longitude = z.coerce
   .number()
   .min(-180, 'must be between -180 and 180')

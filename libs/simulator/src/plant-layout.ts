@@ -37,7 +37,9 @@ const placed = (
 
 export function plantLayout(): AssetPlacement[] {
   const site: [number, number] = [SITE_POSITION.lat, SITE_POSITION.lng];
-  const units = PLANT_UNITS.map((unit) => placed(unit, PLANT_UNIT_LABELS[unit], SITE, at(site, UNIT_OFFSETS[unit])));
+  const units = PLANT_UNITS.map((unit) =>
+    placed(unit, PLANT_UNIT_LABELS[unit], SITE, at(site, UNIT_OFFSETS[unit])),
+  );
   const drum = at(at(site, UNIT_OFFSETS.dcu), DRUM_OFFSET);
   const valves = VALVE_ASSETS.map((valve, index) => {
     const angle = (2 * Math.PI * index) / VALVE_ASSETS.length;

@@ -87,7 +87,8 @@ export class SitePlanController implements OnModuleInit {
     @Query({ schema: sitePlanCornersSchema }) corners: SitePlanCorners,
     @Req() request: FastifyRequest,
   ): Promise<SitePlanDto> {
-    if (!(request.body instanceof Readable)) throw new UnsupportedMediaTypeException(SitePlanMessages.notAnImage);
+    if (!(request.body instanceof Readable))
+      throw new UnsupportedMediaTypeException(SitePlanMessages.notAnImage);
     return this.plans.upload(request.body, Number(request.headers['content-length'] ?? 0), corners);
   }
 

@@ -1,4 +1,9 @@
-import { Injectable, NotFoundException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import {
+  Injectable,
+  NotFoundException,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
 import {
   SITE_PLAN_MAX_BYTES,
   SitePlanMessages,

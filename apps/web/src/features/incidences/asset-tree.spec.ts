@@ -32,10 +32,7 @@ describe('current-status asset tree', () => {
   it('calls an asset by its label, by its key without one, and sorts each level by what it shows', () => {
     expect(assetLabel({ name: 'coke_drum_a', label: 'Coke drum A' })).toBe('Coke drum A');
     expect(assetLabel({ name: 'tank_farm', label: null })).toBe('tank_farm');
-    const tree = assetTree([
-      { ...asset(1, 'zz_unit', null), label: 'Alkylation' },
-      asset(2, 'b_unit', null),
-    ]);
+    const tree = assetTree([{ ...asset(1, 'zz_unit', null), label: 'Alkylation' }, asset(2, 'b_unit', null)]);
     expect(tree.map(assetLabel)).toEqual(['Alkylation', 'b_unit']);
   });
 

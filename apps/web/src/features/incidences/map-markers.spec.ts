@@ -115,7 +115,9 @@ describe('current-status markers', () => {
 
   it('draws a neutral grid at a round spacing around the markers, and none without them', () => {
     const grid = referenceGrid([1.18, 41.11, 1.2, 41.13]);
-    const vertical = grid.features.filter(({ geometry }) => geometry.coordinates[0][0] === geometry.coordinates[1][0]);
+    const vertical = grid.features.filter(
+      ({ geometry }) => geometry.coordinates[0][0] === geometry.coordinates[1][0],
+    );
     const lngs = vertical.map(({ geometry }) => geometry.coordinates[0][0]);
     const steps = lngs.slice(1).map((lng, index) => Number((lng - lngs[index]).toFixed(9)));
     expect(new Set(steps)).toEqual(new Set([0.005]));

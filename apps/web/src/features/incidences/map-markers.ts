@@ -164,8 +164,18 @@ export function referenceGrid(bounds: LngLatBounds | null): GridCollection {
   return {
     type: 'FeatureCollection',
     features: [
-      ...lngs.map((lng) => line([[lng, latMin], [lng, latMax]])),
-      ...lats.map((lat) => line([[lngMin, lat], [lngMax, lat]])),
+      ...lngs.map((lng) =>
+        line([
+          [lng, latMin],
+          [lng, latMax],
+        ]),
+      ),
+      ...lats.map((lat) =>
+        line([
+          [lngMin, lat],
+          [lngMax, lat],
+        ]),
+      ),
     ],
   };
 }

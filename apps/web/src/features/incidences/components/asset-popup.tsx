@@ -45,7 +45,10 @@ export function AssetPopup({ asset }: AssetPopupProps) {
     if (summaries.rows.length === 0)
       return <Typography.Text type="secondary">{t('incidences.currentStatus.popup.none')}</Typography.Text>;
     return (
-      <ul aria-label={t('incidences.currentStatus.popup.list', { name: label })} style={{ margin: 0, paddingLeft: 18 }}>
+      <ul
+        aria-label={t('incidences.currentStatus.popup.list', { name: label })}
+        style={{ margin: 0, paddingLeft: 18 }}
+      >
         {summaries.rows.map((row) => (
           <li key={row.id}>
             <Link to={`${ROUTES.IncidenceList}?${incidenceListSearch({ ...params, filter: row.name })}`}>

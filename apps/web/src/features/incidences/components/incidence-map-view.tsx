@@ -163,7 +163,12 @@ export function IncidenceMapView({ assets, focus, plan, onViewChange }: Incidenc
     });
 
     // Hover: a tooltip with the asset and its count. Click: the popup with its open incidences.
-    const tooltip = new Popup({ closeButton: false, closeOnClick: false, className: 'asset-tooltip', offset: 12 });
+    const tooltip = new Popup({
+      closeButton: false,
+      closeOnClick: false,
+      className: 'asset-tooltip',
+      offset: 12,
+    });
     let popup: Popup | undefined;
     created.on('mousemove', 'markers', (event) => {
       const [marker] = event.features ?? [];
@@ -217,7 +222,10 @@ export function IncidenceMapView({ assets, focus, plan, onViewChange }: Incidenc
         element.className = 'asset-label';
         Object.assign(element.style, LABEL_STYLE);
         element.textContent = label;
-        labels.set(id, new Marker({ element, anchor: 'top', offset: [0, 11] }).setLngLat(position).addTo(created));
+        labels.set(
+          id,
+          new Marker({ element, anchor: 'top', offset: [0, 11] }).setLngLat(position).addTo(created),
+        );
       }
       for (const [id, label] of labels) {
         if (shown.has(id)) continue;
@@ -258,11 +266,19 @@ export function IncidenceMapView({ assets, focus, plan, onViewChange }: Incidenc
         url: imageUrl,
         coordinates: sitePlanCoordinates(corners),
       });
-      map.addLayer({ id: PLAN_LAYER, type: 'raster', source: PLAN_SOURCE, paint: { 'raster-fade-duration': 0 } }, 'clusters');
+      map.addLayer(
+        { id: PLAN_LAYER, type: 'raster', source: PLAN_SOURCE, paint: { 'raster-fade-duration': 0 } },
+        'clusters',
+      );
     } else {
       map.addSource(GRID_SOURCE, { type: 'geojson', data: referenceGrid(latest.current.bounds) });
       map.addLayer(
-        { id: GRID_LAYER, type: 'line', source: GRID_SOURCE, paint: { 'line-color': '#c9d3dc', 'line-width': 1 } },
+        {
+          id: GRID_LAYER,
+          type: 'line',
+          source: GRID_SOURCE,
+          paint: { 'line-color': '#c9d3dc', 'line-width': 1 },
+        },
         'clusters',
       );
     }

@@ -28,7 +28,12 @@ interface SitePlanForm extends SitePlanCorners {
   image?: File;
 }
 
-const CORNER_FIELDS: (keyof SitePlanCorners)[] = ['topLeftLat', 'topLeftLng', 'bottomRightLat', 'bottomRightLng'];
+const CORNER_FIELDS: (keyof SitePlanCorners)[] = [
+  'topLeftLat',
+  'topLeftLng',
+  'bottomRightLat',
+  'bottomRightLng',
+];
 
 // The first bytes of a file, read as the server reads them (FileReader: jsdom's Blob has no arrayBuffer).
 function fileHead(file: Blob, bytes: number): Promise<Uint8Array> {
@@ -47,13 +52,19 @@ async function checkImage(file: File): Promise<{ type: SitePlanImageType } | { p
   return type ? { type } : { problem: 'type' };
 }
 
-// The file field of the form: a browser's file picker holds its own value, so only changes go up.
-function ImageInput({ label, onChange }: { label: string; value?: File; onChange?: (file?: File) => void }) {
+// The file field of the form: a browser's file picker holds its own value, so only changes go up; the
+// rest (id, aria-describedby from Form.Item) goes to the input.
+interface ImageInputProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
+  value?: File;
+  onChange?: (file?: File) => void;
+}
+
+function ImageInput({ value: _chosen, onChange, ...input }: ImageInputProps) {
   return (
     <input
+      {...input}
       type="file"
       accept={SITE_PLAN_IMAGE_TYPES.join(',')}
-      aria-label={label}
       onChange={(event) => onChange?.(event.target.files?.[0])}
     />
   );
@@ -207,7 +218,7 @@ export function SitePlanModal({ plan, currentView, onClose }: SitePlanModalProps
           extra={text('imageHelp', { size: formatSize(SITE_PLAN_MAX_BYTES, i18n.language) })}
           rules={[imageRule]}
         >
-          <ImageInput label={text('image')} />
+          <ImageInput aria-label={text('image')} />
         </Form.Item>
         {plan && !chosen && (
           <Typography.Paragraph type="secondary">
