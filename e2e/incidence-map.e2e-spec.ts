@@ -113,8 +113,10 @@ describe('incidence current-status map in Chromium', () => {
       await form.getByRole('spinbutton', { name: field }).fill(String(value));
     }
     await saveScreen(page, 'incidence-map-site-plan-form', 'en_GB');
-    const image = page.waitForResponse((response) =>
-      new URL(response.url()).pathname.endsWith('/site-plan/image'),
+    const image = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname.endsWith('/site-plan/image'),
     );
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The site plan has been saved').waitFor();
@@ -163,7 +165,12 @@ describe('incidence current-status map in Chromium', () => {
     await page.getByTestId('asset-popup').getByText('Sin incidencias abiertas').waitFor();
     await saveScreen(page, 'incidence-map', 'es_ES');
     await page.getByRole('button', { name: 'Plano de la planta' }).click();
-    await page.locator('.ant-modal', { hasText: 'Esquinas' }).waitFor();
+    const form = page.locator('.ant-modal', { hasText: 'Esquinas' });
+    // The corners can be taken from what the map shows.
+    await form.getByRole('button', { name: 'Usar la vista actual' }).click();
+    expect(
+      Number(await form.getByRole('spinbutton', { name: 'Latitud superior izquierda (°)' }).inputValue()),
+    ).toBeGreaterThan(CORNERS.topLeftLat);
     await saveScreen(page, 'incidence-map-site-plan-form', 'es_ES');
     await page.close();
     expect(errors).toEqual([]);

@@ -150,10 +150,13 @@ export function IncidenceMapView({ assets, focus, plan, onViewChange }: Incidenc
       });
       setMap(created);
     });
-    created.on('moveend', () => {
+    // The opening fit moves nothing, so the first view is told on load.
+    const tellView = () => {
       const view = created.getBounds();
       latest.current.onViewChange?.([view.getWest(), view.getSouth(), view.getEast(), view.getNorth()]);
-    });
+    };
+    created.on('load', tellView);
+    created.on('moveend', tellView);
     created.on('click', 'clusters', async (event) => {
       const [cluster] = event.features ?? [];
       if (!cluster || cluster.geometry.type !== 'Point') return;
