@@ -5,18 +5,11 @@ import type {
   SitePlanDto,
 } from '@plantlens/contracts';
 import { SITE_PLAN_MAX_BYTES } from '@plantlens/contracts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { createI18n } from '../../../app/i18n';
-import { makeStore } from '../../../app/store';
 import { fieldMessage, fillField } from '../../../testing/form-fields';
+import { renderComponent } from '../../../testing/render-component';
 import { TestApiServer, apiError } from '../../../testing/test-api-server';
-import { accountApi } from '../../../lib/account-api';
-import { clearTokens, storeTokens } from '../../../lib/session';
 import { FIT_MAX_ZOOM, FIT_PADDING_PX, INITIAL_ZOOM, type LngLatBounds } from '../map-markers';
 import { AssetPopup } from './asset-popup';
 import { MapControls, type MapCamera } from './map-controls';
@@ -28,28 +21,8 @@ const SUMMARIES = '/api/web/evaluations-incidence';
 const PLAN = '/api/web/current-status-incidence/site-plan';
 const operator: AccountDto = { username: 'ana', authorities: ['INCIDENCE'] } as AccountDto;
 
-// One component with the store, the router, antd's App and the English texts, signed in as `account`.
-async function renderComponent(ui: ReactElement, account: AccountDto = operator) {
-  clearTokens(localStorage);
-  storeTokens(localStorage, { accessToken: 'test-access', refreshToken: 'test-refresh' });
-  const store = makeStore();
-  await store.dispatch(accountApi.util.upsertQueryData('getAccount', undefined, account));
-  const i18n = createI18n({ getItem: () => null, setItem: () => undefined });
-  await i18n.changeLanguage('en_GB');
-  const router = createMemoryRouter([{ path: '*', element: ui }], {
-    initialEntries: ['/incidence-current-status'],
-  });
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </I18nextProvider>
-    </Provider>,
-  );
-  return router;
-}
+const renderWith = (ui: ReactElement, account: AccountDto = operator) =>
+  renderComponent(ui, { path: '/incidence-current-status', account });
 
 const drum: CurrentStatusAssetDto = {
   id: 2,
@@ -97,7 +70,7 @@ describe('current-status map pieces', () => {
         },
       });
       await server.start();
-      await renderComponent(<AssetPopup asset={drum} />);
+      await renderWith(<AssetPopup asset={drum} />);
       const popup = await screen.findByTestId('asset-popup');
       expect(within(popup).getByText('Coke drum A')).toBeInTheDocument();
       expect(within(popup).getByText('2 open incidences')).toBeInTheDocument();
@@ -120,7 +93,7 @@ describe('current-status map pieces', () => {
         json: { data: [], totalPages: 0, currentPage: 1, count: 0 },
       });
       await server.start();
-      await renderComponent(<AssetPopup asset={{ ...drum, label: null, count: 0 }} />);
+      await renderWith(<AssetPopup asset={{ ...drum, label: null, count: 0 }} />);
       const popup = await screen.findByTestId('asset-popup');
       expect(within(popup).getByText('coke_drum_a')).toBeInTheDocument();
       expect(await within(popup).findByText('No open incidences')).toBeInTheDocument();
@@ -129,7 +102,7 @@ describe('current-status map pieces', () => {
 
       server = new TestApiServer().answer('GET', SUMMARIES, apiError(500, 'down'));
       await server.start();
-      await renderComponent(<AssetPopup asset={drum} />);
+      await renderWith(<AssetPopup asset={drum} />);
       expect(await screen.findByText('The incidences could not be loaded')).toBeInTheDocument();
     });
   });
@@ -152,7 +125,7 @@ describe('current-status map pieces', () => {
       await server.start();
       const { camera, calls } = recordingCamera();
       const bounds: LngLatBounds = [1.18, 41.115, 1.2, 41.125];
-      await renderComponent(<MapControls camera={camera} bounds={bounds} />);
+      await renderWith(<MapControls camera={camera} bounds={bounds} />);
       fireEvent.click(await screen.findByLabelText('Zoom in'));
       fireEvent.click(screen.getByLabelText('Zoom out'));
       fireEvent.click(screen.getByLabelText('Reset view'));
@@ -167,7 +140,7 @@ describe('current-status map pieces', () => {
       server = new TestApiServer();
       await server.start();
       const { camera, calls } = recordingCamera();
-      await renderComponent(<MapControls camera={camera} bounds={null} />);
+      await renderWith(<MapControls camera={camera} bounds={null} />);
       fireEvent.click(await screen.findByLabelText('Reset view'));
       expect(calls).toEqual([['jumpTo', { center: [0, 0], zoom: INITIAL_ZOOM }]]);
     });
@@ -208,7 +181,7 @@ describe('current-status map pieces', () => {
 
     async function openModal(plan: SitePlanDto | null, currentView: LngLatBounds | null = null) {
       const closed: boolean[] = [];
-      await renderComponent(
+      await renderWith(
         <SitePlanModal plan={plan} currentView={currentView} onClose={() => closed.push(true)} />,
         admin,
       );
