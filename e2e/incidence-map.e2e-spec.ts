@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The current-status map as a map, in Chromium against the built app (no simulator: three assets placed
 // through the API): an administrator uploads a site plan behind the labelled markers, zooms in and out and
-// resets the view with the buttons, and opens a marker's popup. Screenshots for docs/screens/.
+// resets the view with the buttons, zooms with the wheel, and opens a marker's popup. Screenshots for
+// docs/screens/.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { AuthHeaders, type AssetPlacement, type TokenPairDto } from '@plantlens/contracts';
 import { startAppUnderTest, type RunningApp } from './app-under-test';
@@ -138,6 +139,20 @@ describe('incidence current-status map in Chromium', () => {
     await page.getByRole('button', { name: 'Reset view' }).click();
     await settled(page);
     expect((await spread(drum, gate)) / fitted).toBeCloseTo(1, 1);
+
+    // The wheel zooms about the middle of the view, not the pointer: with the pointer in a corner, the
+    // marker in the middle stays where it was.
+    const map = await page.getByTestId('incidence-map').boundingBox();
+    if (!map) throw new Error('no map on screen');
+    const before = await markerOf(drum);
+    await page.mouse.move(map.x + 30, map.y + map.height - 30);
+    await page.mouse.wheel(0, -300);
+    await settled(page);
+    expect((await spread(drum, gate)) / fitted).toBeGreaterThan(1.2);
+    const after = await markerOf(drum);
+    expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeLessThan(40);
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await settled(page);
 
     // Hover: the tooltip; click: the popup with the asset's open incidences and a link to them.
     const marker = await markerOf(gate);
