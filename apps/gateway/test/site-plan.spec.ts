@@ -127,6 +127,14 @@ describe('site plan of the current-status map', () => {
     }).expect(400);
     expect(JSON.stringify(crossed.body)).toContain(SitePlanMessages.corners);
     await upload(admin, png, 'image/png', { topLeftLat: 41 }).expect(400);
+    // Plain decimals only: an empty value is not 0, nor an exponent a number.
+    const notDecimal = await upload(admin, png, 'image/png', {
+      ...CORNERS,
+      topLeftLat: '',
+      topLeftLng: '1e0',
+    });
+    expect(notDecimal.status).toBe(400);
+    expect(JSON.stringify(notDecimal.body)).toContain('must be a decimal number between -90 and 90');
   });
 
   it('leaves the plan to administrators: an Incidence user reads it and may not change it', async () => {

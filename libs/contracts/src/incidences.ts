@@ -334,27 +334,39 @@ export const SitePlanMessages = {
   corners: 'The top-left corner must be north and west of the bottom-right one',
 } as const;
 
-const latitude = z.coerce
-  .number()
-  .min(-90, 'must be between -90 and 90')
-  .max(90, 'must be between -90 and 90');
-const longitude = z.coerce
-  .number()
-  .min(-180, 'must be between -180 and 180')
-  .max(180, 'must be between -180 and 180');
+const degrees = (limit: number) => `must be between -${limit} and ${limit}`;
+const between = (limit: number) => z.number().min(-limit, degrees(limit)).max(limit, degrees(limit));
+// In a query string: plain decimal text only (no blanks, exponents, hex or empty text read as 0).
+const betweenInQuery = (limit: number) => {
+  const message = `must be a decimal number ${degrees(limit).replace('must be ', '')}`;
+  return z
+    .string({ message })
+    .regex(/^-?\d{1,3}(\.\d{1,15})?$/, { message, abort: true })
+    .transform(Number)
+    .pipe(between(limit));
+};
 
-export const sitePlanCornersSchema = z
-  .object({
-    topLeftLat: latitude,
-    topLeftLng: longitude,
-    bottomRightLat: latitude,
-    bottomRightLng: longitude,
-  })
-  .refine(
-    (corners) => corners.topLeftLat > corners.bottomRightLat && corners.topLeftLng < corners.bottomRightLng,
+interface CornerDegrees {
+  topLeftLat: number;
+  topLeftLng: number;
+  bottomRightLat: number;
+  bottomRightLng: number;
+}
+
+function cornersSchema(lat: z.ZodType<number, unknown>, lng: z.ZodType<number, unknown>) {
+  return z.object({ topLeftLat: lat, topLeftLng: lng, bottomRightLat: lat, bottomRightLng: lng }).refine(
+    (corners) => {
+      const { topLeftLat, topLeftLng, bottomRightLat, bottomRightLng } = corners as CornerDegrees;
+      return topLeftLat > bottomRightLat && topLeftLng < bottomRightLng;
+    },
     { message: SitePlanMessages.corners, path: ['bottomRightLat'] },
   );
-export type SitePlanCorners = z.infer<typeof sitePlanCornersSchema>;
+}
+
+export const sitePlanCornersSchema = cornersSchema(between(90), between(180));
+/** the corners of an upload, in its query string */
+export const sitePlanCornersQuerySchema = cornersSchema(betweenInQuery(90), betweenInQuery(180));
+export type SitePlanCorners = CornerDegrees;
 
 export const sitePlanDtoSchema = z.object({
   contentType: z.enum(SITE_PLAN_IMAGE_TYPES),

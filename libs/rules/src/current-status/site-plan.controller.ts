@@ -17,6 +17,7 @@ import { ApiConsumes } from '@nestjs/swagger';
 import {
   SITE_PLAN_IMAGE_TYPES,
   SitePlanMessages,
+  sitePlanCornersQuerySchema,
   sitePlanCornersSchema,
   sitePlanDtoSchema,
   sitePlanImageQuerySchema,
@@ -84,7 +85,7 @@ export class SitePlanController implements OnModuleInit {
   @Responds(sitePlanDtoSchema)
   @ApiConsumes(...SITE_PLAN_IMAGE_TYPES)
   async upload(
-    @Query({ schema: sitePlanCornersSchema }) corners: SitePlanCorners,
+    @Query({ schema: sitePlanCornersQuerySchema }) corners: SitePlanCorners,
     @Req() request: FastifyRequest,
   ): Promise<SitePlanDto> {
     if (!(request.body instanceof Readable))

@@ -187,7 +187,13 @@ const incidencesApi = api.injectEndpoints({
       query: ({ image, contentType, corners }) => ({
         url: `${SITE_PLAN_PATH}/image`,
         method: 'PUT',
-        params: corners,
+        // Plain decimals, as the server reads them: String(1e-7) would be "1e-7".
+        params: Object.fromEntries(
+          Object.entries(corners).map(([corner, degrees]) => [
+            corner,
+            degrees.toFixed(7).replace(/\.?0+$/, ''),
+          ]),
+        ),
         headers: { 'Content-Type': contentType },
         body: image,
       }),
