@@ -6,6 +6,7 @@ import {
   performanceDtoSchema,
   type PlantTreeDto,
   type RawVariableDeclareResponseDto,
+  type SitePlanDto,
   type TokenPairDto,
 } from '@plantlens/contracts';
 import { IdentityModule } from '@plantlens/identity';
@@ -208,6 +209,29 @@ describe('gateway in cluster mode', () => {
         error: 'METRICS_TOKEN is not set',
       },
     ]);
+  });
+
+  it('passes a site plan image through to the rules service and serves it back unchanged', async () => {
+    const server = gateway.getHttpServer();
+    const auth = await superAdminAuth();
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 2, 3]);
+    const plan = '/api/web/current-status-incidence/site-plan';
+    const stored = await request(server)
+      .put(`${plan}/image`)
+      .query({ topLeftLat: 41.2, topLeftLng: 1.1, bottomRightLat: 41.1, bottomRightLng: 1.2 })
+      .set(auth)
+      .set('content-type', 'image/jpeg')
+      .send(jpeg)
+      .expect(200);
+    const image = await request(server)
+      .get(`${plan}/image`)
+      .query({ v: (stored.body as SitePlanDto).version })
+      .set(auth)
+      .buffer(true)
+      .expect(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(Buffer.compare(image.body as Buffer, jpeg)).toBe(0);
   });
 
   it('routes the valve screens to the valve monitor, reads and administrator edits alike', async () => {

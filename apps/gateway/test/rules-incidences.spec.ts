@@ -382,6 +382,15 @@ describe('rules and incidences (standalone: identity, variables and rules in one
     });
     expect(assets.get('site')).toMatchObject({ parentId: null, lat: null, lng: null, count: 0 });
 
+    // A label is set by name; a placement without one keeps it, null takes it away.
+    await layout([{ name: 'drum_b', label: 'Coke drum B', parent: 'site', lat: 41.12, lng: 1.19 }]).expect(
+      204,
+    );
+    await layout([{ name: 'drum_b', parent: 'site', lat: 41.12, lng: 1.19 }]).expect(204);
+    expect((await byName()).get('drum_b')?.label).toBe('Coke drum B');
+    await layout([{ name: 'drum_b', label: null, parent: 'site', lat: 41.12, lng: 1.19 }]).expect(204);
+    expect((await byName()).get('drum_b')?.label).toBeNull();
+
     // Refused whole: an unknown parent, a cycle through an existing asset, a half position.
     const unknown = await layout([{ name: 'drum_b', parent: 'nowhere' }]).expect(400);
     expect(unknown.body.message).toBe(AssetLayoutMessages.unknownParent);

@@ -252,6 +252,8 @@ export const historicIncidencePageDtoSchema = pagedListDtoSchema(historicInciden
 export const currentStatusAssetDtoSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
+  /** beyond the spec: what people call the asset ("Coke drum A" for coke_drum_a); null: show the name */
+  label: z.string().nullable(),
   parentId: z.number().int().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
@@ -277,6 +279,8 @@ const assetName = nameSchema().trim().min(1, 'must not be empty').max(200, 'must
 export const assetPlacementSchema = z
   .object({
     name: assetName,
+    /** absent: the asset keeps its label; null: none (the name is shown) */
+    label: assetName.nullable().optional(),
     parent: assetName.nullable().default(null),
     lat: z
       .number()
@@ -308,6 +312,85 @@ export const assetLayoutSchema = z.object({
     .max(ASSET_LAYOUT_MAX_ITEMS, `must name at most ${ASSET_LAYOUT_MAX_ITEMS} assets per request`),
 });
 export type AssetLayout = z.infer<typeof assetLayoutSchema>;
+
+// Beyond the spec: the site plan drawn behind the map's markers, which works offline (the plant network
+// reaches no tile server). An administrator uploads one PNG or JPEG (its type read from its first bytes,
+// not trusted from the request) and places it by its top-left and bottom-right corners.
+//   GET    /api/web/current-status-incidence/site-plan          {plan}: what is stored, or null
+//   GET    /api/web/current-status-incidence/site-plan/image    the image; ?v=<version> makes it cacheable for good
+//   PUT    /api/web/current-status-incidence/site-plan/image    the image as the body, the corners in the query
+//   PUT    /api/web/current-status-incidence/site-plan/corners  new corners for the stored image
+//   DELETE /api/web/current-status-incidence/site-plan
+export const SITE_PLAN_PATH = 'web/current-status-incidence/site-plan';
+export const SITE_PLAN_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export type SitePlanImageType = (typeof SITE_PLAN_IMAGE_TYPES)[number];
+// A site plan of a few thousand pixels a side fits well under it; it is held in memory whole.
+export const SITE_PLAN_MAX_BYTES = 10_000_000;
+
+export const SitePlanMessages = {
+  notAnImage: 'The site plan must be a PNG or JPEG image',
+  tooLarge: `The site plan exceeds ${SITE_PLAN_MAX_BYTES / 1_000_000} MB`,
+  none: 'No site plan has been uploaded',
+  corners: 'The top-left corner must be north and west of the bottom-right one',
+} as const;
+
+const degrees = (limit: number) => `must be between -${limit} and ${limit}`;
+const between = (limit: number) => z.number().min(-limit, degrees(limit)).max(limit, degrees(limit));
+// In a query string: plain decimal text only (no blanks, exponents, hex or empty text read as 0).
+const betweenInQuery = (limit: number) => {
+  const message = `must be a decimal number ${degrees(limit).replace('must be ', '')}`;
+  return z
+    .string({ message })
+    .regex(/^-?\d{1,3}(\.\d{1,15})?$/, { message, abort: true })
+    .transform(Number)
+    .pipe(between(limit));
+};
+
+interface CornerDegrees {
+  topLeftLat: number;
+  topLeftLng: number;
+  bottomRightLat: number;
+  bottomRightLng: number;
+}
+
+function cornersSchema(lat: z.ZodType<number, unknown>, lng: z.ZodType<number, unknown>) {
+  return z.object({ topLeftLat: lat, topLeftLng: lng, bottomRightLat: lat, bottomRightLng: lng }).refine(
+    (corners) => {
+      const { topLeftLat, topLeftLng, bottomRightLat, bottomRightLng } = corners as CornerDegrees;
+      return topLeftLat > bottomRightLat && topLeftLng < bottomRightLng;
+    },
+    { message: SitePlanMessages.corners, path: ['bottomRightLat'] },
+  );
+}
+
+export const sitePlanCornersSchema = cornersSchema(between(90), between(180));
+/** the corners of an upload, in its query string */
+export const sitePlanCornersQuerySchema = cornersSchema(betweenInQuery(90), betweenInQuery(180));
+export type SitePlanCorners = CornerDegrees;
+
+export const sitePlanDtoSchema = z.object({
+  contentType: z.enum(SITE_PLAN_IMAGE_TYPES),
+  bytes: z.number().int(),
+  /** changes with the image: the image's address carries it, so a cached copy is never stale */
+  version: z.string(),
+  corners: sitePlanCornersSchema,
+  /** ISO 8601 */
+  updatedAt: z.string(),
+});
+export type SitePlanDto = z.infer<typeof sitePlanDtoSchema>;
+
+export const sitePlanResponseDtoSchema = z.object({ plan: sitePlanDtoSchema.nullable() });
+export type SitePlanResponseDto = z.infer<typeof sitePlanResponseDtoSchema>;
+
+export const sitePlanImageQuerySchema = z.object({ v: z.string().max(100).optional() });
+
+/** The image type by its first bytes (PNG and JPEG signatures); undefined for anything else. */
+export function sitePlanImageType(head: Uint8Array): SitePlanImageType | undefined {
+  const starts = (signature: number[]) => signature.every((byte, index) => head[index] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  return undefined;
+}
 
 // ---- Events --------------------------------------------------------------------------------------------
 

@@ -4,6 +4,9 @@ import { AssetAlarmConsumer } from './asset-alarm/asset-alarm.consumer';
 import { AssetAlarmService } from './asset-alarm/asset-alarm.service';
 import { AssetRepository } from './current-status/asset.repository';
 import { CurrentStatusController } from './current-status/current-status.controller';
+import { SitePlanController } from './current-status/site-plan.controller';
+import { SitePlanRepository } from './current-status/site-plan.repository';
+import { SitePlanService } from './current-status/site-plan.service';
 import { RULES_SCHEMA } from './database/rules-database';
 import { rulesMigrations } from './database/migrations';
 import { DayCountRepository } from './engine/day-count.repository';
@@ -38,6 +41,7 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     RuleDryRunController,
     IncidenceController,
     CurrentStatusController,
+    SitePlanController,
     EngineConsumer,
     NotificationConsumer,
     AssetAlarmConsumer,
@@ -60,6 +64,8 @@ import { VariableCatalogClient } from './rule/variable-catalog.client';
     RuleService,
     IncidenceRepository,
     AssetRepository,
+    SitePlanRepository,
+    SitePlanService,
     IncidenceService,
     AssetAlarmService,
   ],

@@ -7,12 +7,16 @@ export type PlantUnit = (typeof PLANT_UNITS)[number];
 // what it measures. Tags under one root are alternatives in tag filters, tags under different roots
 // combine, so "Area/Delayed coker unit" with "Measurement/Temperature" finds the coker's temperatures.
 const AREA = 'Area';
-const PLANT_UNIT_AREAS: Record<PlantUnit, string> = {
-  cdu: `${AREA}/Crude distillation unit`,
-  dcu: `${AREA}/Delayed coker unit`,
-  hdt: `${AREA}/Hydrotreater`,
-  utl: `${AREA}/Utilities`,
+/** what people call each unit: its area tag and its label on the current-status map */
+export const PLANT_UNIT_LABELS: Record<PlantUnit, string> = {
+  cdu: 'Crude distillation unit',
+  dcu: 'Delayed coker unit',
+  hdt: 'Hydrotreater',
+  utl: 'Utilities',
 };
+const PLANT_UNIT_AREAS = Object.fromEntries(
+  PLANT_UNITS.map((unit) => [unit, `${AREA}/${PLANT_UNIT_LABELS[unit]}`]),
+) as Record<PlantUnit, string>;
 const COKE_DRUM_AREAS = {
   a: `${PLANT_UNIT_AREAS.dcu}/Coke drum A`,
   b: `${PLANT_UNIT_AREAS.dcu}/Coke drum B`,
@@ -152,7 +156,7 @@ export const VALVE_SIGNALS = [
 
 const VALVE_TYPE_LABELS: Record<string, string> = { gate: 'Gate', lift: 'Lift plug', switch: 'Switch plug' };
 
-function valveLabel(asset: ValveAsset): string {
+export function valveLabel(asset: ValveAsset): string {
   const [, type, number] = /^([a-z]+)(\d+)$/.exec(asset) ?? [];
   return `${VALVE_TYPE_LABELS[type]} ${number}`;
 }

@@ -30,4 +30,12 @@ describe('plant layout', () => {
     const units = layout.filter(({ parent }) => parent === 'refinery');
     expect(units.map(({ name }) => name)).toEqual(['cdu', 'dcu', 'hdt', 'utl']);
   });
+
+  it('labels every asset as people call it, not by its key', () => {
+    const labels = new Map(layout.map(({ name, label }) => [name, label]));
+    expect(labels.get('coke_drum_a')).toBe('Coke drum A');
+    expect(labels.get('dcu')).toBe('Delayed coker unit');
+    expect(labels.get('gate01')).toBe('Gate 01');
+    expect(layout.filter(({ label }) => !label)).toEqual([]);
+  });
 });

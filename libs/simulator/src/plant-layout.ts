@@ -1,5 +1,5 @@
 import type { AssetPlacement } from '@plantlens/contracts';
-import { PLANT_UNITS, VALVE_ASSETS, type PlantUnit } from './plant-catalog';
+import { PLANT_UNIT_LABELS, PLANT_UNITS, VALVE_ASSETS, valveLabel, type PlantUnit } from './plant-catalog';
 
 // Where the simulated plant stands, for the current-status map: a refinery site, its four units a few
 // hundred metres apart, and coke drum A of the delayed coker with its eight valves a few metres apart
@@ -22,8 +22,14 @@ const at = ([lat, lng]: [number, number], [dLat, dLng]: [number, number]): [numb
   lat + dLat,
   lng + dLng,
 ];
-const placed = (name: string, parent: string | null, [lat, lng]: [number, number]): AssetPlacement => ({
+const placed = (
+  name: string,
+  label: string,
+  parent: string | null,
+  [lat, lng]: [number, number],
+): AssetPlacement => ({
   name,
+  label,
   parent,
   lat: Number(lat.toFixed(6)),
   lng: Number(lng.toFixed(6)),
@@ -31,15 +37,23 @@ const placed = (name: string, parent: string | null, [lat, lng]: [number, number
 
 export function plantLayout(): AssetPlacement[] {
   const site: [number, number] = [SITE_POSITION.lat, SITE_POSITION.lng];
-  const units = PLANT_UNITS.map((unit) => placed(unit, SITE, at(site, UNIT_OFFSETS[unit])));
+  const units = PLANT_UNITS.map((unit) =>
+    placed(unit, PLANT_UNIT_LABELS[unit], SITE, at(site, UNIT_OFFSETS[unit])),
+  );
   const drum = at(at(site, UNIT_OFFSETS.dcu), DRUM_OFFSET);
   const valves = VALVE_ASSETS.map((valve, index) => {
     const angle = (2 * Math.PI * index) / VALVE_ASSETS.length;
     return placed(
       valve,
+      valveLabel(valve),
       COKE_DRUM_A,
       at(drum, [VALVE_RING_DEGREES * Math.cos(angle), VALVE_RING_DEGREES * Math.sin(angle)]),
     );
   });
-  return [placed(SITE, null, site), ...units, placed(COKE_DRUM_A, 'dcu', drum), ...valves];
+  return [
+    placed(SITE, 'Refinery', null, site),
+    ...units,
+    placed(COKE_DRUM_A, 'Coke drum A', 'dcu', drum),
+    ...valves,
+  ];
 }

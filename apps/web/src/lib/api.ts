@@ -27,6 +27,7 @@ export const api = createApi({
     'Query',
     'IncidenceRule',
     'Incidence',
+    'SitePlan',
     'ValveAsset',
     'ValveCurves',
     'CacheEntry',

@@ -6,6 +6,7 @@ import { layoutProblem, type NamedAsset } from './asset-layout';
 export interface AssetRow {
   id: number;
   name: string;
+  label: string | null;
   parentId: number | null;
   lat: number | null;
   lng: number | null;
@@ -19,7 +20,7 @@ export class AssetRepository {
   list(): Promise<AssetRow[]> {
     return this.database.withConnection((connection) =>
       connection.query<AssetRow>(
-        `select id, name, parent_id as "parentId", lat, lng from rules.asset order by name, id`,
+        `select id, name, label, parent_id as "parentId", lat, lng from rules.asset order by name, id`,
       ),
     );
   }
@@ -41,11 +42,20 @@ export class AssetRepository {
       );
       await connection.query(
         `update rules.asset a
-            set parent_id = p.id, lat = l.lat, lng = l.lng
-           from unnest($1::text[], $2::text[], $3::float8[], $4::float8[]) as l (name, parent, lat, lng)
+            set parent_id = p.id, lat = l.lat, lng = l.lng,
+                label = case when l.keeps_label then a.label else l.label end
+           from unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::boolean[])
+                  as l (name, parent, lat, lng, label, keeps_label)
            left join rules.asset p on p.name = l.parent
           where a.name = l.name`,
-        [column('name'), column('parent'), column('lat'), column('lng')],
+        [
+          column('name'),
+          column('parent'),
+          column('lat'),
+          column('lng'),
+          layout.map((asset) => asset.label ?? null),
+          layout.map((asset) => asset.label === undefined),
+        ],
       );
     });
   }

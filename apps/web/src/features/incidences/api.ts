@@ -11,7 +11,12 @@ import type {
   RuleDryRunResultDto,
   RuleIncidenceDto,
   RuleUpdateDto,
+  SitePlanCorners,
+  SitePlanDto,
+  SitePlanImageType,
+  SitePlanResponseDto,
 } from '@plantlens/contracts';
+import { SITE_PLAN_PATH } from '@plantlens/contracts';
 import { api } from '../../lib/api';
 
 const RULES = 'web/rules-incidence';
@@ -20,6 +25,7 @@ const RULE_LIST = { type: 'IncidenceRule' as const, id: 'LIST' };
 // Summaries, the map's counts and the historic list all move with any status change, resolution or
 // rule switch, so they share one tag.
 const INCIDENCE_LIST = { type: 'Incidence' as const, id: 'LIST' };
+const SITE_PLAN = { type: 'SitePlan' as const, id: 'LIST' };
 
 type QueryParams = Record<string, string | number | boolean>;
 
@@ -153,6 +159,54 @@ const incidencesApi = api.injectEndpoints({
       query: (assets) => ({ url: 'web/current-status-incidence/assets', method: 'PUT', body: { assets } }),
       invalidatesTags: [INCIDENCE_LIST],
     }),
+
+    // The site plan behind the map (beyond the spec; contracts: SITE_PLAN_PATH).
+    getSitePlan: build.query<SitePlanDto | null, void>({
+      query: () => SITE_PLAN_PATH,
+      transformResponse: ({ plan }: SitePlanResponseDto) => plan,
+      providesTags: [SITE_PLAN],
+    }),
+    // The image as an object URL for the map, keyed by its version (an address the browser caches for
+    // good); the URL is released when the entry leaves the cache.
+    getSitePlanImage: build.query<string, string>({
+      query: (version) => ({
+        url: `${SITE_PLAN_PATH}/image`,
+        params: { v: version },
+        responseHandler: async (response) => URL.createObjectURL(await response.blob()),
+      }),
+      async onCacheEntryAdded(_version, { cacheDataLoaded, cacheEntryRemoved }) {
+        const loaded = await cacheDataLoaded.catch(() => undefined);
+        await cacheEntryRemoved;
+        if (loaded) URL.revokeObjectURL(loaded.data);
+      },
+    }),
+    uploadSitePlan: build.mutation<
+      SitePlanDto,
+      { image: Blob; contentType: SitePlanImageType; corners: SitePlanCorners }
+    >({
+      query: ({ image, contentType, corners }) => ({
+        url: `${SITE_PLAN_PATH}/image`,
+        method: 'PUT',
+        // Plain decimals, as the server reads them: String(1e-7) would be "1e-7".
+        params: Object.fromEntries(
+          Object.entries(corners).map(([corner, degrees]) => [
+            corner,
+            degrees.toFixed(7).replace(/\.?0+$/, ''),
+          ]),
+        ),
+        headers: { 'Content-Type': contentType },
+        body: image,
+      }),
+      invalidatesTags: [SITE_PLAN],
+    }),
+    placeSitePlan: build.mutation<SitePlanDto, SitePlanCorners>({
+      query: (corners) => ({ url: `${SITE_PLAN_PATH}/corners`, method: 'PUT', body: corners }),
+      invalidatesTags: [SITE_PLAN],
+    }),
+    removeSitePlan: build.mutation<void, void>({
+      query: () => ({ url: SITE_PLAN_PATH, method: 'DELETE' }),
+      invalidatesTags: [SITE_PLAN],
+    }),
   }),
 });
 
@@ -173,4 +227,9 @@ export const {
   useManageIncidenceRuleMutation,
   useGetCurrentStatusAssetsQuery,
   usePlaceAssetsMutation,
+  useGetSitePlanQuery,
+  useGetSitePlanImageQuery,
+  useUploadSitePlanMutation,
+  usePlaceSitePlanMutation,
+  useRemoveSitePlanMutation,
 } = incidencesApi;

@@ -3,6 +3,7 @@ import {
   BRANCH_ZOOM,
   LEAF_ZOOM,
   ROOT_ZOOM,
+  assetLabel,
   assetTree,
   findNode,
   nodePosition,
@@ -11,7 +12,7 @@ import {
 } from './asset-tree';
 
 const asset = (id: number, name: string, parentId: number | null, count: number | null = 0) =>
-  ({ id, name, parentId, lat: id, lng: -id, count }) satisfies CurrentStatusAssetDto;
+  ({ id, name, label: null, parentId, lat: id, lng: -id, count }) satisfies CurrentStatusAssetDto;
 
 const names = (nodes: ReturnType<typeof assetTree>): unknown[] =>
   nodes.map((node) => (node.children.length > 0 ? [node.name, names(node.children)] : node.name));
@@ -26,6 +27,13 @@ describe('current-status asset tree', () => {
       asset(5, 'Tank farm', null),
     ]);
     expect(names(tree)).toEqual([['Refinery', [['Coke drum A', ['gate2', 'gate10']]]], 'Tank farm']);
+  });
+
+  it('calls an asset by its label, by its key without one, and sorts each level by what it shows', () => {
+    expect(assetLabel({ name: 'coke_drum_a', label: 'Coke drum A' })).toBe('Coke drum A');
+    expect(assetLabel({ name: 'tank_farm', label: null })).toBe('tank_farm');
+    const tree = assetTree([{ ...asset(1, 'zz_unit', null), label: 'Alkylation' }, asset(2, 'b_unit', null)]);
+    expect(tree.map(assetLabel)).toEqual(['Alkylation', 'b_unit']);
   });
 
   it('makes roots of assets whose parent is missing or that form a loop', () => {

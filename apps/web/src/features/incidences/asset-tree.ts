@@ -6,7 +6,12 @@ export interface AssetNode extends CurrentStatusAssetDto {
   children: AssetNode[];
 }
 
-const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const byLabel = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** What the screen calls an asset: its label ("Coke drum A"), or its key (coke_drum_a) when it has none. */
+export function assetLabel(asset: Pick<CurrentStatusAssetDto, 'name' | 'label'>): string {
+  return asset.label ?? asset.name;
+}
 
 export function assetTree(assets: readonly CurrentStatusAssetDto[]): AssetNode[] {
   const nodes = new Map(assets.map((asset) => [asset.id, { ...asset, children: [] as AssetNode[] }]));
@@ -17,7 +22,7 @@ export function assetTree(assets: readonly CurrentStatusAssetDto[]): AssetNode[]
     else roots.push(node);
   }
   const sort = (list: AssetNode[]): AssetNode[] => {
-    list.sort((a, b) => byName.compare(a.name, b.name));
+    list.sort((a, b) => byLabel.compare(assetLabel(a), assetLabel(b)));
     for (const node of list) sort(node.children);
     return list;
   };

@@ -8,13 +8,15 @@ import {
   MARKER_COLOUR_EXPRESSION,
   MarkerState,
   clusterState,
-  initialCentre,
   markerCollection,
   markerState,
+  referenceGrid,
+  sitePlanCoordinates,
+  viewBounds,
 } from './map-markers';
 
 const asset = (id: number, count: number | null, lat: number | null = 40, lng: number | null = -3) =>
-  ({ id, name: `asset ${id}`, parentId: null, lat, lng, count }) satisfies CurrentStatusAssetDto;
+  ({ id, name: `asset_${id}`, label: null, parentId: null, lat, lng, count }) satisfies CurrentStatusAssetDto;
 
 // Evaluates a style expression with maplibre's own expression engine, as the map does.
 function evaluate(
@@ -77,20 +79,52 @@ describe('current-status markers', () => {
   });
 
   it('places one marker per asset with a position, lng first', () => {
-    const markers = markerCollection([asset(1, 2, 40.4, -3.7), asset(2, null), asset(3, 0, null, null)]);
+    const markers = markerCollection([
+      { ...asset(1, 2, 40.4, -3.7), label: 'Coke drum A' },
+      asset(2, null),
+      asset(3, 0, null, null),
+    ]);
     expect(
       markers.features.map(({ id, geometry, properties }) => [id, geometry.coordinates, properties]),
     ).toEqual([
-      [1, [-3.7, 40.4], { id: 1, name: 'asset 1', count: 2, state: MarkerState.Events }],
-      [2, [-3, 40], { id: 2, name: 'asset 2', count: -1, state: MarkerState.Unknown }],
+      [1, [-3.7, 40.4], { id: 1, label: 'Coke drum A', count: 2, state: MarkerState.Events }],
+      // Without a label, the marker says the asset's key.
+      [2, [-3, 40], { id: 2, label: 'asset_2', count: -1, state: MarkerState.Unknown }],
     ]);
   });
 
-  it('opens centred on the positioned assets, or on 0,0 without any', () => {
-    expect(initialCentre([asset(1, 0, 40, -4), asset(2, 0, 42, 2), asset(3, 0, null, null)])).toEqual([
-      -1, 41,
+  it('fits the view to the positioned markers and the site plan, and to nothing without either', () => {
+    const assets = [asset(1, 0, 40, -4), asset(2, 0, 42, 2), asset(3, 0, null, null)];
+    expect(viewBounds(assets, null)).toEqual([-4, 40, 2, 42]);
+    const plan = { topLeftLat: 43, topLeftLng: -5, bottomRightLat: 41, bottomRightLng: 1 };
+    expect(viewBounds(assets, plan)).toEqual([-5, 40, 2, 43]);
+    expect(viewBounds([asset(4, 1, 41.12, 1.19)], null)).toEqual([1.19, 41.12, 1.19, 41.12]);
+    expect(viewBounds([asset(1, 0, null, null)], null)).toBeNull();
+  });
+
+  it('lays the site plan by its corners, clockwise from the top-left as maplibre wants', () => {
+    expect(
+      sitePlanCoordinates({ topLeftLat: 43, topLeftLng: -5, bottomRightLat: 41, bottomRightLng: 1 }),
+    ).toEqual([
+      [-5, 43],
+      [1, 43],
+      [1, 41],
+      [-5, 41],
     ]);
-    expect(initialCentre([asset(1, 0, null, null)])).toEqual([0, 0]);
+  });
+
+  it('draws a neutral grid at a round spacing around the markers, and none without them', () => {
+    const grid = referenceGrid([1.18, 41.11, 1.2, 41.13]);
+    const vertical = grid.features.filter(
+      ({ geometry }) => geometry.coordinates[0][0] === geometry.coordinates[1][0],
+    );
+    const lngs = vertical.map(({ geometry }) => geometry.coordinates[0][0]);
+    const steps = lngs.slice(1).map((lng, index) => Number((lng - lngs[index]).toFixed(9)));
+    expect(new Set(steps)).toEqual(new Set([0.005]));
+    // The grid reaches past the markers on every side.
+    expect(Math.min(...lngs)).toBeLessThan(1.18);
+    expect(Math.max(...lngs)).toBeGreaterThan(1.2);
+    expect(referenceGrid(null).features).toEqual([]);
   });
 
   it('has an offline style that maplibre accepts and that fetches nothing', () => {

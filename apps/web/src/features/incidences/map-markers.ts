@@ -1,5 +1,6 @@
 import type { ExpressionSpecification } from '@maplibre/maplibre-gl-style-spec';
-import type { CurrentStatusAssetDto } from '@plantlens/contracts';
+import type { CurrentStatusAssetDto, SitePlanCorners } from '@plantlens/contracts';
+import { assetLabel } from './asset-tree';
 
 // What the current-status map draws (spec §4, §9), kept apart from maplibre so it can be tested without
 // WebGL: the marker state of an asset by its count, the colour of a cluster from its markers, the GeoJSON
@@ -40,7 +41,8 @@ export function clusterState(states: readonly MarkerState[]): MarkerState {
 
 export type MarkerProperties = {
   id: number;
-  name: string;
+  /** what the marker's label says: the asset's label, or its key without one */
+  label: string;
   /** -1 when not available (GeoJSON properties cannot carry null through clustering) */
   count: number;
   state: MarkerState;
@@ -70,7 +72,7 @@ export function markerCollection(assets: readonly CurrentStatusAssetDto[]): Mark
               geometry: { type: 'Point' as const, coordinates: [asset.lng, asset.lat] as [number, number] },
               properties: {
                 id: asset.id,
-                name: asset.name,
+                label: assetLabel(asset),
                 count: asset.count ?? -1,
                 state: markerState(asset.count),
               },
@@ -80,13 +82,102 @@ export function markerCollection(assets: readonly CurrentStatusAssetDto[]): Mark
   };
 }
 
-/** Where the map opens: the middle of the positioned assets, or 0,0 without any. */
-export function initialCentre(assets: readonly CurrentStatusAssetDto[]): [lng: number, lat: number] {
-  const positioned = assets.filter((asset) => asset.lat !== null && asset.lng !== null);
-  if (positioned.length === 0) return [0, 0];
-  const lngs = positioned.map((asset) => asset.lng as number);
-  const lats = positioned.map((asset) => asset.lat as number);
-  return [(Math.min(...lngs) + Math.max(...lngs)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
+/** west, south, east, north in degrees: the form maplibre's fitBounds takes */
+export type LngLatBounds = [west: number, south: number, east: number, north: number];
+
+/**
+ * What the map shows on opening and on Reset view: every positioned marker and the site plan, or null
+ * when there is neither (the map then opens at INITIAL_ZOOM over 0,0).
+ */
+export function viewBounds(
+  assets: readonly CurrentStatusAssetDto[],
+  plan: SitePlanCorners | null,
+): LngLatBounds | null {
+  const points: [lng: number, lat: number][] = assets.flatMap((asset) =>
+    asset.lat === null || asset.lng === null ? [] : [[asset.lng, asset.lat] as [number, number]],
+  );
+  if (plan) points.push([plan.topLeftLng, plan.topLeftLat], [plan.bottomRightLng, plan.bottomRightLat]);
+  if (points.length === 0) return null;
+  const lngs = points.map(([lng]) => lng);
+  const lats = points.map(([, lat]) => lat);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}
+
+// Zoom limits: 2 shows the world once; 20 is past the 18 of a chosen leaf (valves a few metres apart),
+// where a site plan's pixels are already large. Fitting a single marker (bounds of no size) stops at 17, so
+// its neighbours off the bounds still show around it.
+export const MIN_ZOOM = 2;
+export const MAX_ZOOM = 20;
+export const FIT_MAX_ZOOM = 17;
+export const FIT_PADDING_PX = 48;
+
+/** The four corners of the plan, clockwise from the top-left: the order of a maplibre image source. */
+export function sitePlanCoordinates(
+  plan: SitePlanCorners,
+): [[number, number], [number, number], [number, number], [number, number]] {
+  return [
+    [plan.topLeftLng, plan.topLeftLat],
+    [plan.bottomRightLng, plan.topLeftLat],
+    [plan.bottomRightLng, plan.bottomRightLat],
+    [plan.topLeftLng, plan.bottomRightLat],
+  ];
+}
+
+export type GridCollection = {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    geometry: { type: 'LineString'; coordinates: [number, number][] };
+    properties: Record<string, never>;
+  }[];
+};
+
+// Lines per side of the neutral grid drawn when no site plan is uploaded.
+const GRID_STEPS = 12;
+
+/**
+ * The neutral grid behind the markers without a site plan: lines at a round spacing (1, 2 or 5 × a power
+ * of ten degrees) over the markers' bounds and as far again around them, so it pans and zooms with them.
+ */
+export function referenceGrid(bounds: LngLatBounds | null): GridCollection {
+  if (!bounds) return { type: 'FeatureCollection', features: [] };
+  const [west, south, east, north] = bounds;
+  const span = Math.max(east - west, north - south, 0.001) * 3;
+  const raw = span / GRID_STEPS;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  // With a little slack: 0.020000000000000018 × 3 / 12 is still a 0.005 step.
+  const step = ([1, 2, 5, 10].find((factor) => factor * power >= raw * (1 - 1e-9)) ?? 10) * power;
+  const around = (low: number, high: number) => {
+    const middle = (low + high) / 2;
+    const first = Math.floor((middle - span / 2) / step) * step;
+    return Array.from({ length: Math.ceil(span / step) + 2 }, (_, index) => first + index * step);
+  };
+  const lngs = around(west, east);
+  const lats = around(south, north);
+  const line = (coordinates: [number, number][]) => ({
+    type: 'Feature' as const,
+    geometry: { type: 'LineString' as const, coordinates },
+    properties: {},
+  });
+  const [lngMin, lngMax] = [lngs[0], lngs[lngs.length - 1]];
+  const [latMin, latMax] = [lats[0], lats[lats.length - 1]];
+  return {
+    type: 'FeatureCollection',
+    features: [
+      ...lngs.map((lng) =>
+        line([
+          [lng, latMin],
+          [lng, latMax],
+        ]),
+      ),
+      ...lats.map((lat) =>
+        line([
+          [lngMin, lat],
+          [lngMax, lat],
+        ]),
+      ),
+    ],
+  };
 }
 
 // The cluster aggregates maplibre computes over the `state` of its markers.

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { usePlaceAssetsMutation } from '../api';
-import { subtreeIds, type AssetNode } from '../asset-tree';
+import { assetLabel, subtreeIds, type AssetNode } from '../asset-tree';
 
 interface AssetPositionModalProps {
   asset: AssetNode;
@@ -30,7 +30,7 @@ export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModa
   const excluded = subtreeIds(asset);
   const parents = assets
     .filter(({ id }) => !excluded.has(id))
-    .map(({ id, name }) => ({ value: id, label: name }));
+    .map((parent) => ({ value: parent.id, label: assetLabel(parent) }));
   const byId = new Map(assets.map(({ id, name }) => [id, name]));
 
   const save = async () => {
@@ -39,7 +39,7 @@ export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModa
     await place([
       { name: asset.name, parent: parentId === null ? null : (byId.get(parentId) ?? null), lat, lng },
     ]).unwrap();
-    void message.success(t('incidences.currentStatus.position.saved', { name: asset.name }));
+    void message.success(t('incidences.currentStatus.position.saved', { name: assetLabel(asset) }));
     onClose();
   };
   // Both coordinates or neither: checked on each of them, with the other one's value.
@@ -63,7 +63,7 @@ export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModa
   return (
     <Modal
       open
-      title={t('incidences.currentStatus.position.title', { name: asset.name })}
+      title={t('incidences.currentStatus.position.title', { name: assetLabel(asset) })}
       okText={t('common.save')}
       confirmLoading={isLoading}
       onOk={() => void save().catch(() => undefined)}
@@ -74,7 +74,7 @@ export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModa
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          title={t('incidences.currentStatus.position.saveError', { name: asset.name })}
+          title={t('incidences.currentStatus.position.saveError', { name: assetLabel(asset) })}
           description={apiErrorMessage(error) ?? t('errors.unexpected')}
         />
       )}

@@ -1,6 +1,6 @@
 import { Badge, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AssetNode } from '../asset-tree';
+import { assetLabel, type AssetNode } from '../asset-tree';
 import { MARKER_COLOURS, markerState } from '../map-markers';
 
 interface AssetTreePanelProps {
@@ -9,7 +9,8 @@ interface AssetTreePanelProps {
   onSelect: (node: AssetNode) => void;
 }
 
-// The asset tree beside the map: each asset with its count of open incidences, in the marker's colour.
+// The asset tree beside the map: each asset by its label with its count of open incidences, in the
+// marker's colour.
 export function AssetTreePanel({ nodes, selectedId, onSelect }: AssetTreePanelProps) {
   const { t } = useTranslation();
   const byKey = new Map<string, AssetNode>();
@@ -19,7 +20,7 @@ export function AssetTreePanel({ nodes, selectedId, onSelect }: AssetTreePanelPr
       key: String(node.id),
       title: (
         <span data-testid={`asset-${node.name}`}>
-          {node.name}{' '}
+          {assetLabel(node)}{' '}
           <Badge
             count={node.count ?? '?'}
             showZero

@@ -1,5 +1,5 @@
 import type { CurrentStatusAssetDto } from '@plantlens/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fieldMessage, fillField } from '../../../testing/form-fields';
 import { renderApp } from '../../../testing/render-app';
 import { TestApiServer, apiError } from '../../../testing/test-api-server';
@@ -9,6 +9,7 @@ jest.setTimeout(60_000);
 
 const ASSETS = '/api/web/current-status-incidence';
 const LAYOUT = '/api/web/current-status-incidence/assets';
+const SITE_PLAN = '/api/web/current-status-incidence/site-plan';
 const incidenceUser = { username: 'ana', authorities: ['INCIDENCE'] };
 const administrator = { username: 'root', authorities: ['INCIDENCE', 'ROLE_ADMIN'] };
 
@@ -21,6 +22,7 @@ const asset = (
 ): CurrentStatusAssetDto => ({
   id,
   name,
+  label: null,
   parentId,
   lat: position?.[0] ?? null,
   lng: position?.[1] ?? null,
@@ -43,7 +45,9 @@ describe('/incidence-current-status', () => {
   afterEach(() => server.stop());
 
   async function open(assets: CurrentStatusAssetDto[], account = incidenceUser) {
-    server = new TestApiServer().answer('GET', ASSETS, { json: assets });
+    server = new TestApiServer()
+      .answer('GET', ASSETS, { json: assets })
+      .answer('GET', SITE_PLAN, { json: { plan: null } });
     await server.start();
     return renderApp('/incidence-current-status', { account });
   }
@@ -140,6 +144,37 @@ describe('/incidence-current-status', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(toggle);
     expect(await screen.findByTestId('asset-gate01')).toBeInTheDocument();
+  });
+
+  it('shows each asset by its label, not its key, in the tree and in what the page says of it', async () => {
+    await open([
+      { ...asset(1, 'refinery', null, 2), label: 'Refinery' },
+      { ...asset(2, 'coke_drum_a', 1, 2), label: 'Coke drum A' },
+      asset(3, 'gate01', 2, 2),
+    ]);
+    const drum = await screen.findByTestId('asset-coke_drum_a');
+    expect(within(drum).getByText('Coke drum A')).toBeInTheDocument();
+    expect(screen.queryByText('coke_drum_a')).not.toBeInTheDocument();
+    // Without a label, the key.
+    expect(within(node('gate01')).getByText('gate01')).toBeInTheDocument();
+    fireEvent.click(drum);
+    expect(await screen.findByText('Incidences of Coke drum A')).toBeInTheDocument();
+  });
+
+  it('invites an administrator to upload a site plan while there is none, and no one else', async () => {
+    await open(PLANT, administrator);
+    const hint = await screen.findByText(
+      'No site plan yet: upload one so that the markers stand on the plant.',
+    );
+    fireEvent.click(within(hint.closest('.ant-alert') as HTMLElement).getByText('Upload a site plan'));
+    expect(await screen.findByLabelText('Image (PNG or JPEG)')).toBeInTheDocument();
+    server.stop();
+    cleanup();
+
+    await open(PLANT);
+    await screen.findByTestId('asset-gate01');
+    await waitFor(() => expect(server.requests('GET', SITE_PLAN)).toHaveLength(1));
+    expect(screen.queryByText('Upload a site plan')).not.toBeInTheDocument();
   });
 
   it('says when no asset has rules yet', async () => {

@@ -2,23 +2,26 @@ import {
   EnvironmentOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  PictureOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { hasFeature } from '@plantlens/contracts';
-import { App, Button, Empty, Flex, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useAccount } from '../../../lib/account-api';
-import { useGetCurrentStatusAssetsQuery } from '../api';
-import { assetTree, findNode, nodePosition, selectionZoom, type AssetNode } from '../asset-tree';
+import { useGetCurrentStatusAssetsQuery, useGetSitePlanImageQuery, useGetSitePlanQuery } from '../api';
+import { assetLabel, assetTree, findNode, nodePosition, selectionZoom, type AssetNode } from '../asset-tree';
 import { AssetPositionModal } from '../components/asset-position-modal';
 import { AssetTreePanel } from '../components/asset-tree-panel';
 import { IncidenceMap } from '../components/incidence-map';
 import type { MapFocus } from '../components/incidence-map-view';
+import { SitePlanModal } from '../components/site-plan-modal';
 import { incidenceListFromMapPath } from '../incidence-list-params';
+import type { LngLatBounds } from '../map-markers';
 
 // The counts follow the engine: reloaded as often as the valve screens' status.
 export const CURRENT_STATUS_REFRESH_MS = 30_000;
@@ -27,11 +30,10 @@ const TREE_WIDTH_PX = 300;
 // /incidence-current-status (spec part 2 §2, §4): the assets with their open incidences on a map, and as a
 // collapsible tree beside it. Choosing an asset in the tree zooms the map to it (8 for a root, 16 for a
 // branch, 18 for a leaf); the Incidences button opens the list narrowed to the chosen asset. Administrators
-// place the chosen asset (parent and position) from here.
+// place the chosen asset (parent and position) and upload the site plan drawn behind the markers.
 export function CurrentStatusIncidencePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const assets = useGetCurrentStatusAssetsQuery(undefined, {
     pollingInterval: CURRENT_STATUS_REFRESH_MS,
     refetchOnMountOrArgChange: true,
@@ -47,12 +49,21 @@ export function CurrentStatusIncidencePage() {
   const [treeOpen, setTreeOpen] = useState(true);
   const [placing, setPlacing] = useState(false);
   const mayPlace = hasFeature(useAccount().data?.authorities ?? [], 'Admin');
+  const sitePlan = useGetSitePlanQuery();
+  const plan = sitePlan.data ?? null;
+  const planImage = useGetSitePlanImageQuery(plan?.version ?? '', { skip: !plan });
+  const planLayer = useMemo(
+    () => (plan && planImage.data ? { corners: plan.corners, imageUrl: planImage.data } : null),
+    [plan, planImage.data],
+  );
+  const [editingPlan, setEditingPlan] = useState(false);
+  const [currentView, setCurrentView] = useState<LngLatBounds | null>(null);
 
   const select = (node: AssetNode) => {
     setSelectedId(node.id);
     const centre = nodePosition(node);
     if (centre) setFocus({ centre, zoom: selectionZoom(node) });
-    else void message.info(t('incidences.currentStatus.noPosition', { name: node.name }));
+    else void message.info(t('incidences.currentStatus.noPosition', { name: assetLabel(node) }));
   };
 
   if (assets.isLoading) return <PageSpinner />;
@@ -76,13 +87,18 @@ export function CurrentStatusIncidencePage() {
         <Flex gap={8}>
           {mayPlace && selected && (
             <Button icon={<EnvironmentOutlined />} onClick={() => setPlacing(true)}>
-              {t('incidences.currentStatus.position.edit', { name: selected.name })}
+              {t('incidences.currentStatus.position.edit', { name: assetLabel(selected) })}
+            </Button>
+          )}
+          {mayPlace && plan && (
+            <Button icon={<PictureOutlined />} onClick={() => setEditingPlan(true)}>
+              {t('incidences.currentStatus.sitePlan.edit')}
             </Button>
           )}
           <Link to={incidenceListFromMapPath(selected?.id)}>
             <Button icon={<UnorderedListOutlined />}>
               {selected
-                ? t('incidences.currentStatus.incidencesOf', { name: selected.name })
+                ? t('incidences.currentStatus.incidencesOf', { name: assetLabel(selected) })
                 : t('incidences.currentStatus.incidences')}
             </Button>
           </Link>
@@ -90,6 +106,24 @@ export function CurrentStatusIncidencePage() {
       </Flex>
       {placing && selected && (
         <AssetPositionModal asset={selected} assets={assets.data ?? []} onClose={() => setPlacing(false)} />
+      )}
+      {editingPlan && (
+        <SitePlanModal plan={plan} currentView={currentView} onClose={() => setEditingPlan(false)} />
+      )}
+      {(sitePlan.isError || planImage.isError) && (
+        <Alert type="warning" showIcon title={t('incidences.currentStatus.sitePlan.loadError')} />
+      )}
+      {mayPlace && sitePlan.isSuccess && !plan && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('incidences.currentStatus.sitePlan.none')}
+          action={
+            <Button size="small" icon={<PictureOutlined />} onClick={() => setEditingPlan(true)}>
+              {t('incidences.currentStatus.sitePlan.upload')}
+            </Button>
+          }
+        />
       )}
       {tree.length === 0 ? (
         <Empty description={t('incidences.currentStatus.empty')} />
@@ -104,13 +138,8 @@ export function CurrentStatusIncidencePage() {
             <IncidenceMap
               assets={assets.data ?? []}
               focus={focus}
-              onOpenAsset={(assetId) => void navigate(incidenceListFromMapPath(assetId))}
-              openAssetLabel={t('incidences.currentStatus.incidences')}
-              countLabel={(count) =>
-                count === null
-                  ? t('incidences.currentStatus.countUnknown')
-                  : t('incidences.currentStatus.count', { count })
-              }
+              plan={planLayer}
+              onViewChange={setCurrentView}
             />
           </div>
         </Flex>

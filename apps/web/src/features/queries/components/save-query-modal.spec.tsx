@@ -1,11 +1,6 @@
 import type { QueryDto } from '@plantlens/contracts';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { createI18n } from '../../../app/i18n';
-import { makeStore } from '../../../app/store';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderComponent } from '../../../testing/render-component';
 import { TestApiServer, apiError } from '../../../testing/test-api-server';
 import { SaveQueryModal, canSaveQueries, savedQueryPath } from './save-query-modal';
 
@@ -16,21 +11,7 @@ const VIEW =
 // The modal on an explorer address, as the explorer's settings menu opens it.
 async function renderModal(path: string) {
   const closed: (QueryDto | undefined)[] = [];
-  const i18n = createI18n({ getItem: () => null, setItem: () => undefined });
-  await i18n.changeLanguage('en_GB');
-  const router = createMemoryRouter(
-    [{ path: '*', element: <SaveQueryModal open onClose={(saved) => closed.push(saved)} /> }],
-    { initialEntries: [path] },
-  );
-  render(
-    <Provider store={makeStore()}>
-      <I18nextProvider i18n={i18n}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </I18nextProvider>
-    </Provider>,
-  );
+  await renderComponent(<SaveQueryModal open onClose={(saved) => closed.push(saved)} />, { path });
   await screen.findByText('Save as query');
   return closed;
 }
