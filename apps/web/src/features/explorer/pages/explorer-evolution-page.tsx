@@ -106,7 +106,7 @@ function EvolutionView({ range }: { range: DateRange }) {
   const downloadCsv = () => {
     const data = timeline.currentData;
     if (!data) return;
-    const series = data.variables.map(({ metadata, data: points }) => ({ label: metadata.label, points }));
+    const series = data.variables.map(({ metadata, data: points }) => ({ ...metadata, points }));
     downloadTextFile(evolutionCsv(series, { locale, timeZone }), CSV_FILE_NAME);
   };
   const correlation = correlationConversion(query.variableIds, range);
