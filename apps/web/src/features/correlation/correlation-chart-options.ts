@@ -70,9 +70,7 @@ export function buildCorrelationChartOptions(
         const z = zLabel && colouring.kind !== 'plain' ? [`${zLabel}: ${this.series.name}`] : [];
         const value = ({ label, unit }: PairPoints['x'], coordinate: number | undefined) =>
           `${label}: ${formatMeasurement(coordinate ?? 0, unit, locale)}`;
-        return [value(points.x, this.x), value(points.y, this.y), ...z]
-          .map(escapeHtml)
-          .join('<br/>');
+        return [value(points.x, this.x), value(points.y, this.y), ...z].map(escapeHtml).join('<br/>');
       },
     },
     plotOptions: {

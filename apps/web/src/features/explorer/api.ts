@@ -1,4 +1,10 @@
-import type { TimelineDataDto, TimelineDataQuery, TimelineVariableDto } from '@plantlens/contracts';
+import type {
+  RawPointsPageDto,
+  RawPointsQuery,
+  TimelineDataDto,
+  TimelineDataQuery,
+  TimelineVariableDto,
+} from '@plantlens/contracts';
 import { api } from '../../lib/api';
 
 // The server may say on which grid it reduced a sampled series (its M4 columns); older servers do not.
@@ -14,7 +20,12 @@ const explorerApi = api.injectEndpoints({
       }),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
     }),
+    // Pages of up to 100 000 stored points, read once for a download: not worth keeping in the cache.
+    getRawPointsPage: build.query<RawPointsPageDto, RawPointsQuery>({
+      query: (params) => ({ url: 'web/explorer/raw-points', params }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetTimelineDataQuery } = explorerApi;
+export const { useGetTimelineDataQuery, useLazyGetRawPointsPageQuery } = explorerApi;

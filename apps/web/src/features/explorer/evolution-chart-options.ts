@@ -95,13 +95,13 @@ export function buildEvolutionChartOptions(
       lineWidth: color ? 1 : 0,
       opposite,
       gridLineWidth: lineWidth,
-    ...(options.fixedRange && {
-      min: options.fixedRange.min,
-      max: options.fixedRange.max,
-      // Exactly the bounds the user typed, not the next round tick.
-      startOnTick: false,
-      endOnTick: false,
-    }),
+      ...(options.fixedRange && {
+        min: options.fixedRange.min,
+        max: options.fixedRange.max,
+        // Exactly the bounds the user typed, not the next round tick.
+        startOnTick: false,
+        endOnTick: false,
+      }),
     };
   });
 
