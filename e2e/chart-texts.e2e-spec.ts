@@ -1,0 +1,129 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import type { TokenPairDto } from '@plantlens/contracts';
+import { launchChromium } from './browser';
+import { drawnEvolutionChart } from './evolution-chart';
+import { SCREEN_VIEWPORT, saveScreen, type ScreenLocale } from './screens';
+import { signIn, signedInPage } from './session';
+import { simulatedVariables } from './simulated-variables';
+import { startAppUnderTest, type RunningApp } from './app-under-test';
+
+const HOUR = 3_600_000;
+// A number with more decimals than the formatter ever shows on screen (4 significant digits).
+const LONG_DECIMALS = /\d[.,]\d{5,}/;
+
+const TEXTS = {
+  es_ES: { settings: 'Ajustes del gráfico', raw: 'Descargar CSV con todos los puntos guardados' },
+  en_GB: { settings: 'Chart settings', raw: 'Download CSV with every stored point' },
+} as const;
+
+// Issue 18, charts and texts: the explorer tooltip and axes, the reset-zoom button, the download of every
+// stored point, and the registration answer, in Spanish and English (screenshots under docs/screens/).
+describe('charts and texts in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let tokens: TokenPairDto;
+  let view: string;
+
+  beforeAll(async () => {
+    app = await startAppUnderTest(3_441);
+    browser = await launchChromium();
+    tokens = await signIn(app.url);
+    const [flow, temperature] = await simulatedVariables(app.url, tokens, [
+      'cdu_feed_flow',
+      'cdu_feed_temperature',
+    ]);
+    const end = Date.now();
+    view = `/explorer-evolution?variables=${flow.id},${temperature.id}&startDate=${end - 3 * HOUR}&endDate=${end}&optSingleAxis=false`;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function hoverMiddleOfChart(page: Page): Promise<string> {
+    const plot = (await page.locator('.highcharts-plot-background').boundingBox())!;
+    await page.mouse.move(plot.x + plot.width * 0.5, plot.y + plot.height * 0.5);
+    const tooltip = page.locator('.highcharts-tooltip').last();
+    await tooltip.waitFor({ state: 'visible' });
+    return (await tooltip.textContent()) ?? '';
+  }
+
+  it.each(['es_ES', 'en_GB'] as ScreenLocale[])(
+    'shows rounded values and coloured axes, resets the zoom and downloads every point (%s)',
+    async (locale) => {
+      const context = await browser.newContext({ viewport: SCREEN_VIEWPORT, acceptDownloads: true });
+      const page = await signedInPage(context, tokens, { locale });
+      await page.goto(`${app.url}${view}`);
+      await drawnEvolutionChart(page, 2);
+
+      const tooltip = await hoverMiddleOfChart(page);
+      // One series' value with its unit, in the language's decimal separator when it has decimals.
+      expect(tooltip).toMatch(/\d( m3\/h| °C)/);
+      if (/\d[.,]\d/.test(tooltip)) expect(tooltip).toMatch(locale === 'es_ES' ? /\d,\d/ : /\d\.\d/);
+      expect(tooltip).not.toMatch(LONG_DECIMALS);
+      // Each axis takes its series' colour.
+      const axisColours = await page.$$eval('.highcharts-yaxis-labels text', (labels) =>
+        [...new Set(labels.map((label) => getComputedStyle(label).fill))].sort(),
+      );
+      const seriesColours = await page.$$eval('.highcharts-series path.highcharts-graph', (lines) =>
+        lines.map((line) => getComputedStyle(line).stroke).sort(),
+      );
+      expect(axisColours).toEqual(seriesColours);
+
+      // Every stored point of the range, not the chart's per-pixel summaries.
+      await page.getByRole('button', { name: TEXTS[locale].settings }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: TEXTS[locale].raw }).click(),
+      ]);
+      const rows = readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split('\r\n');
+      expect(rows.length).toBeGreaterThan(1);
+      expect(rows.slice(1).some((row) => /\d[.,]\d{7,}/.test(row.split(';').slice(2).join(';')))).toBe(false);
+
+      // Zoom by dragging, then back to the range explored.
+      const explored = new URL(page.url()).searchParams.get('startDate');
+      const plot = (await page.locator('.highcharts-plot-background').boundingBox())!;
+      const middle = plot.y + plot.height / 2;
+      await page.mouse.move(plot.x + plot.width * 0.3, middle);
+      await page.mouse.down();
+      await page.mouse.move(plot.x + plot.width * 0.6, middle, { steps: 5 });
+      await page.mouse.up();
+      await page.waitForURL((url) => url.searchParams.get('startDate') !== explored);
+      await drawnEvolutionChart(page, 2);
+      expect(await hoverMiddleOfChart(page)).not.toMatch(LONG_DECIMALS);
+      await saveScreen(page, 'explorer-chart-tooltip', locale);
+      await page.getByRole('button', { name: locale === 'es_ES' ? 'Deshacer zoom' : 'Reset zoom' }).click();
+      await page.waitForURL((url) => url.searchParams.get('startDate') === explored);
+      await context.close();
+    },
+  );
+
+  it.each(['es_ES', 'en_GB'] as ScreenLocale[])(
+    'tells a new user what happens after the registration request (%s)',
+    async (locale) => {
+      const context = await browser.newContext({ viewport: SCREEN_VIEWPORT });
+      const page = await context.newPage();
+      await page.addInitScript((language) => localStorage.setItem('locale', language), locale);
+      await page.goto(`${app.url}/login`);
+      await page.getByLabel('Email', { exact: true }).fill('new.engineer@plant.example');
+      await page.getByRole('checkbox').check();
+      await page
+        .getByRole('button', { name: locale === 'es_ES' ? 'Enviar solicitud' : 'Send request' })
+        .click();
+      await page
+        .getByText(
+          locale === 'es_ES'
+            ? /Un administrador activará su cuenta/
+            : /An administrator will enable your account/,
+        )
+        .waitFor();
+      await saveScreen(page, 'registration-answer', locale);
+      await context.close();
+    },
+  );
+});
