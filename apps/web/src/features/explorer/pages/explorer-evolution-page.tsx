@@ -19,7 +19,7 @@ import type { DateRange } from '../../../lib/date-ranges';
 import { downloadTextFile } from '../../../lib/download-file';
 import { useDebouncedCallback } from '../../../lib/use-debounced';
 import { useElementWidth } from '../../../lib/use-element-width';
-import { useGetTimelineDataQuery, type TimelineData } from '../api';
+import { useGetTimelineDataQuery } from '../api';
 import { EvolutionChart } from '../components/evolution-chart';
 import { EvolutionOptionsMenu } from '../components/evolution-options-menu';
 import { ExplorerSettingsMenu } from '../components/explorer-settings-menu';
@@ -115,7 +115,11 @@ function EvolutionView({ range }: { range: DateRange }) {
     downloadTextFile(evolutionCsv(series, { locale, timeZone }), CSV_FILE_NAME);
   };
   const downloadRawCsv = useRawCsvDownload({ locale, timeZone });
-  const reducedData = timeline.currentData?.variables.some(({ sampled: reduced }) => reduced) ?? false;
+  const loaded = timeline.currentData;
+  // Offered only when the chart shows reduced data; otherwise the CSV above already holds every point.
+  const downloadEveryPoint = loaded?.variables.some(({ sampled: reduced }) => reduced)
+    ? () => void downloadRawCsv(loaded)
+    : undefined;
   const correlation = correlationConversion(query.variableIds, range);
 
   const sampled =
@@ -161,11 +165,7 @@ function EvolutionView({ range }: { range: DateRange }) {
               onCopyUrl={copyUrl}
               onSaveQuery={saveQuery}
               onDownloadCsv={downloadCsv}
-              onDownloadRawCsv={
-                reducedData && timeline.currentData
-                  ? () => void downloadRawCsv(timeline.currentData as TimelineData)
-                  : undefined
-              }
+              onDownloadRawCsv={downloadEveryPoint}
               downloadDisabled={timeline.currentData === undefined}
             />
           </Flex>
