@@ -93,7 +93,7 @@ describe('shell and guards', () => {
     const language = screen.getByLabelText('Language');
     fireEvent.mouseDown(language);
     // The list handles the keyboard once its options are drawn.
-    await screen.findAllByText('Deutsch');
+    await screen.findAllByText('Español');
 
     fireEvent.keyDown(language, { key: 'Escape', keyCode: 27 });
 
