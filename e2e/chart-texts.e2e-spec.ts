@@ -10,6 +10,7 @@ import { simulatedVariables } from './simulated-variables';
 import { startAppUnderTest, type RunningApp } from './app-under-test';
 
 const HOUR = 3_600_000;
+const APP_START_TIMEOUT_MS = 360_000;
 // A number with more decimals than the formatter ever shows on screen (4 significant digits).
 const LONG_DECIMALS = /\d[.,]\d{5,}/;
 
@@ -36,7 +37,8 @@ describe('charts and texts in Chromium', () => {
     ]);
     const end = Date.now();
     view = `/explorer-evolution?variables=${flow.id},${temperature.id}&startDate=${end - 3 * HOUR}&endDate=${end}&optSingleAxis=false`;
-  });
+    // Starting the app and its simulator's backfill took over 3 minutes on the shared machine (load 20-40).
+  }, APP_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
