@@ -45,12 +45,19 @@ describe('charts and texts in Chromium', () => {
     await app?.stop();
   });
 
-  async function hoverMiddleOfChart(page: Page): Promise<string> {
+  // Moves over the middle of the plot until the tooltip shows: a chart redrawn by a late answer (a
+  // resize asks for another width) hides it until the mouse moves again.
+  async function hoverMiddleOfChart(page: Page, errors: string[]): Promise<string> {
     const plot = (await page.locator('.highcharts-plot-background').boundingBox())!;
-    await page.mouse.move(plot.x + plot.width * 0.5, plot.y + plot.height * 0.5);
     const tooltip = page.locator('.highcharts-tooltip').last();
-    await tooltip.waitFor({ state: 'visible' });
-    return (await tooltip.textContent()) ?? '';
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await page.mouse.move(plot.x + plot.width * (0.4 + attempt * 0.01), plot.y + plot.height / 2, {
+        steps: 3,
+      });
+      if (await tooltip.isVisible()) return (await tooltip.textContent()) ?? '';
+      await page.waitForTimeout(500);
+    }
+    throw new Error(`the chart shows no tooltip; page errors: ${errors.join(' | ') || 'none'}`);
   }
 
   it.each(['es_ES', 'en_GB'] as ScreenLocale[])(
@@ -58,10 +65,12 @@ describe('charts and texts in Chromium', () => {
     async (locale) => {
       const context = await browser.newContext({ viewport: SCREEN_VIEWPORT, acceptDownloads: true });
       const page = await signedInPage(context, tokens, { locale });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${app.url}${view}`);
       await drawnEvolutionChart(page, 2);
 
-      const tooltip = await hoverMiddleOfChart(page);
+      const tooltip = await hoverMiddleOfChart(page, errors);
       // One series' value with its unit, in the language's decimal separator when it has decimals.
       expect(tooltip).toMatch(/\d( m3\/h| °C)/);
       if (/\d[.,]\d/.test(tooltip)) expect(tooltip).toMatch(locale === 'es_ES' ? /\d,\d/ : /\d\.\d/);
@@ -97,10 +106,11 @@ describe('charts and texts in Chromium', () => {
       await page.mouse.up();
       await page.waitForURL((url) => url.searchParams.get('startDate') !== explored);
       await drawnEvolutionChart(page, 2);
-      expect(await hoverMiddleOfChart(page)).not.toMatch(LONG_DECIMALS);
+      expect(await hoverMiddleOfChart(page, errors)).not.toMatch(LONG_DECIMALS);
       await saveScreen(page, 'explorer-chart-tooltip', locale);
       await page.getByRole('button', { name: locale === 'es_ES' ? 'Deshacer zoom' : 'Reset zoom' }).click();
       await page.waitForURL((url) => url.searchParams.get('startDate') === explored);
+      expect(errors).toEqual([]);
       await context.close();
     },
   );
