@@ -103,7 +103,7 @@ describe('aggregate variables in Chromium', () => {
     });
     await page.getByLabel('Name', { exact: true }).fill(NAME);
     await page.getByLabel('Unit', { exact: true }).fill('m3/h');
-    await page.getByRole('checkbox', { name: 'Calculate historical data' }).check();
+    await page.getByRole('checkbox', { name: 'Back-fill history' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`${app.url}/explorer-evolution-variables`);
     await page.getByText(`Variable ${NAME} created successfully`).waitFor();

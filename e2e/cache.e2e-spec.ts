@@ -52,7 +52,7 @@ describe('cache management in Chromium', () => {
     await page.getByRole('button', { name: 'Delete selected' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Delete the selected cache entry?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Success deleting cache').waitFor();
+    await page.getByText('Cache entries deleted').waitFor();
     await page.getByText(stored!.key, { exact: true }).waitFor({ state: 'detached' });
     expect(await entriesOfVariable()).toEqual([]);
 

@@ -121,8 +121,8 @@ describe('rules and incidences in Chromium', () => {
     await page.getByRole('link', { name: RULES[1], exact: true }).waitFor();
     await showsStatus(HANDLED, 'New');
 
-    await choose(`Status of ${HANDLED}`, 'In revision');
-    await showsStatus(HANDLED, 'In revision');
+    await choose(`Status of ${HANDLED}`, 'Under review');
+    await showsStatus(HANDLED, 'Under review');
     await choose(`Status of ${HANDLED}`, 'Reported');
     await showsStatus(HANDLED, 'Reported');
 
@@ -132,7 +132,7 @@ describe('rules and incidences in Chromium', () => {
   });
 
   it('finds the resolved incidence in the historic list and opens it in the evolution explorer', async () => {
-    await page.getByRole('button', { name: 'Historic' }).click();
+    await page.getByRole('button', { name: 'Incidence history' }).click();
     await page.waitForURL((url) => url.pathname === '/incidence-historic/list');
     await page.getByRole('link', { name: HANDLED, exact: true }).click();
 

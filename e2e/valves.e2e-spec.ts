@@ -80,7 +80,7 @@ describe('valve monitoring in Chromium', () => {
   });
 
   it('goes on to the historic analysis, one line per actuation of the range', async () => {
-    await page.getByRole('link', { name: 'Historic analysis' }).click();
+    await page.getByRole('link', { name: 'Actuation history' }).click();
     await page.waitForURL((url) => url.pathname === '/ampo/historic-analysis');
     const search = new URL(page.url()).searchParams;
     const initDate = new Date(Number(search.get('beginDate')) * 1000).toISOString();

@@ -29,6 +29,18 @@ describe('i18n', () => {
     expect(createI18n(memoryStorage({ [LOCALE_STORAGE_KEY]: 'de_DE' })).language).toBe('de_DE');
   });
 
+  it('follows the browser on a first visit: its first Spanish or English preference, else Spanish', () => {
+    expect(createI18n(memoryStorage(), ['en-US', 'es']).language).toBe('en_GB');
+    expect(createI18n(memoryStorage(), ['fr-FR', 'es-MX', 'en']).language).toBe('es_ES');
+    expect(createI18n(memoryStorage(), ['it-IT', 'de']).language).toBe('es_ES');
+    expect(createI18n(memoryStorage(), []).language).toBe('es_ES');
+  });
+
+  it('keeps the chosen language over the browser one', () => {
+    const storage = memoryStorage({ [LOCALE_STORAGE_KEY]: 'es_ES' });
+    expect(createI18n(storage, ['en-GB']).language).toBe('es_ES');
+  });
+
   it('ignores a stored value that is not a supported language', () => {
     expect(createI18n(memoryStorage({ [LOCALE_STORAGE_KEY]: 'fr_FR' })).language).toBe('es_ES');
   });

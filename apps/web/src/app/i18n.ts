@@ -11,6 +11,7 @@ import updateLocale from 'dayjs/plugin/updateLocale';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  COMPLETE_LANGUAGES,
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGES,
   LANGUAGE_TAGS,
@@ -50,13 +51,29 @@ export const ANTD_LOCALES: Record<Language, AntdLocale> = {
   de_DE: antdDeDE,
 };
 
-function storedLanguage(storage: Pick<Storage, 'getItem'>): Language {
+// A first visit follows the browser: its preferred languages (navigator.languages, best first) are matched
+// by their primary subtag against the complete languages, Spanish and English; none of them gives the
+// default. Italian and German are partial, so a browser in Italian gets Spanish, not a half-English page.
+const primarySubtag = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
+
+export function browserLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const language = COMPLETE_LANGUAGES.find((complete) => primarySubtag(complete) === primarySubtag(tag));
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function initialLanguage(storage: Pick<Storage, 'getItem'>, preferred: readonly string[]): Language {
   const stored = storage.getItem(LOCALE_STORAGE_KEY);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  return isLanguage(stored) ? stored : browserLanguage(preferred);
 }
 
 // The chosen language is kept in storage and drives dayjs (date picker, formats) and the page's lang.
-export function createI18n(storage: Pick<Storage, 'getItem' | 'setItem'>): I18n {
+export function createI18n(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  preferredLanguages: readonly string[] = [],
+): I18n {
   const instance = i18next.createInstance();
   instance.on('languageChanged', (language) => {
     if (!isLanguage(language)) return;
@@ -71,7 +88,7 @@ export function createI18n(storage: Pick<Storage, 'getItem' | 'setItem'>): I18n 
       it_IT: { translation: itIT },
       de_DE: { translation: deDE },
     },
-    lng: storedLanguage(storage),
+    lng: initialLanguage(storage, preferredLanguages),
     supportedLngs: [...LANGUAGES],
     fallbackLng: FALLBACK_LANGUAGES,
     load: 'currentOnly',
@@ -83,4 +100,4 @@ export function createI18n(storage: Pick<Storage, 'getItem' | 'setItem'>): I18n 
   return instance;
 }
 
-export const i18n = createI18n(localStorage);
+export const i18n = createI18n(localStorage, navigator.languages);

@@ -13,7 +13,7 @@ const menuEntries = () =>
 describe('shell and guards', () => {
   it('sends a signed-out visitor to /login, remembering the requested address', async () => {
     const { router } = await renderApp('/group/list?id=2');
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('path')).toBe('/group/list?id=2');
   });
@@ -93,7 +93,7 @@ describe('shell and guards', () => {
     const language = screen.getByLabelText('Language');
     fireEvent.mouseDown(language);
     // The list handles the keyboard once its options are drawn.
-    await screen.findAllByText('Deutsch');
+    await screen.findAllByText('Español');
 
     fireEvent.keyDown(language, { key: 'Escape', keyCode: 27 });
 

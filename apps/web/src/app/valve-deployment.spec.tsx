@@ -53,7 +53,7 @@ describe('valve deployment setting', () => {
     expect(screen.getByTestId('tile-AmpoCurrentStatus')).toHaveTextContent(
       'Current statusAlarm status of the coke-drum valves',
     );
-    expect(screen.getByTestId('tile-HistoricAnalysis')).toHaveTextContent('Historic analysis');
+    expect(screen.getByTestId('tile-HistoricAnalysis')).toHaveTextContent('Valve history');
     expect(menuLinks()).toEqual(expect.arrayContaining(['/ampo/current-status', '/ampo/historic-analysis']));
   });
 });

@@ -2,6 +2,8 @@ export const LANGUAGES = ['es_ES', 'en_GB', 'it_IT', 'de_DE'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = 'es_ES';
+// The languages with every text translated; it_IT and de_DE are not (app/i18n/README.md).
+export const COMPLETE_LANGUAGES: readonly Language[] = ['es_ES', 'en_GB'];
 // it_IT and de_DE may be partial: a missing text shows in English, then in the default language.
 export const FALLBACK_LANGUAGES: Language[] = ['en_GB', 'es_ES'];
 export const LOCALE_STORAGE_KEY = 'locale';

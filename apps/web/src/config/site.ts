@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from './languages';
+import { COMPLETE_LANGUAGES, type Language } from './languages';
 
 // Deployment settings of the browser tab and analytics (spec part 1 §1: "Page title and analytics tracking
 // codes are configurable"), and of the language switcher.
@@ -24,5 +24,7 @@ export const SITE_SETTINGS: SiteSettings = {
   productTitle: 'Plantlens',
   trackingCode: null,
   valveDeployment: false,
-  languageList: LANGUAGES,
+  // Italian and German are partial (most texts fall back to English): offered only where a deployment
+  // lists them, e.g. languageList: LANGUAGES.
+  languageList: COMPLETE_LANGUAGES,
 };

@@ -31,7 +31,7 @@ export const esES: Translation = {
     valveHistoricAnalysis: 'Histórico de válvulas',
     aggregateVariables: 'Variables agregadas',
     management: 'Gestión de variables',
-    csvUploader: 'Cargador CSV',
+    csvUploader: 'Carga de CSV',
     settings: 'Configuración',
     logout: 'Cerrar sesión',
   },
@@ -47,7 +47,7 @@ export const esES: Translation = {
     ExplorerEvolutionVariables: 'Selección de parámetros',
     ExplorerEvolution: 'Evolución',
     ExplorerCorrelationMenu: 'Correlación',
-    ExplorerCorrelationVariables: 'Explorador antiguo',
+    ExplorerCorrelationVariables: 'Correlación simple',
     ExplorerCorrelation: 'Correlación',
     ExplorerMultipleCorrelationVariables: 'Correlación múltiple',
     ExplorerMultipleCorrelation: 'Correlación múltiple',
@@ -80,7 +80,7 @@ export const esES: Translation = {
     AmpoCurrentStatus: 'Estado actual',
     IncidenceReview: 'Revisión de incidencia',
     HistoricAnalysis: 'Análisis histórico',
-    CsvUploader: 'Cargador CSV',
+    CsvUploader: 'Carga de CSV',
     PerformanceBackoffice: 'Rendimiento',
     CacheManagement: 'Gestión de caché',
     UserList: 'Usuarios',
@@ -169,9 +169,10 @@ export const esES: Translation = {
     accept: 'Acepto los',
     terms: 'términos y condiciones',
     acceptTermsRequired: 'Debes aceptar los términos y condiciones',
-    submit: 'Registrarse',
-    welcome: 'Bienvenido :)',
-    failed: 'Opps :(',
+    submit: 'Enviar solicitud',
+    welcome:
+      'Su solicitud se ha enviado. Un administrador activará su cuenta y le dará una contraseña; entonces podrá iniciar sesión.',
+    failed: 'No se ha podido enviar su solicitud. Inténtelo de nuevo más tarde.',
   },
   legal: {
     title: 'Términos y condiciones',
@@ -400,10 +401,13 @@ export const esES: Translation = {
       sampled:
         'Se muestran datos reducidos (un resumen por píxel) de estas variables; acota el rango para ver todos los puntos:',
       sampledEvery: '{{label}}: un resumen cada {{duration}}',
+      resetZoom: 'Deshacer zoom',
     },
     options: {
       label: 'Opciones',
       singleAxis: 'Eje único',
+      singleAxisNotApplicable:
+        'El eje único solo se aplica con exactamente dos variables; esta gráfica tiene {{variables}}.',
       grid: 'Rejilla',
       showPoints: 'Mostrar puntos',
       fixedRange: 'Rango fijo…',
@@ -426,6 +430,11 @@ export const esES: Translation = {
       copyFailed: 'No se ha podido copiar la URL',
       saveQuery: 'Guardar como consulta',
       downloadCsv: 'Descargar CSV',
+      downloadRawCsv: 'Descargar CSV con todos los puntos guardados',
+      rawReading: 'Leyendo todos los puntos guardados del rango…',
+      rawTooMany:
+        'El rango tiene más de {{max}} puntos guardados: elija un rango más corto para descargarlos.',
+      rawFailed: 'No se han podido leer los puntos guardados',
     },
     breadcrumb: {
       queries: {

@@ -52,7 +52,7 @@ export const aggregateVariablesEnGB = {
     tooManyVariables: 'Choose at most {{max}} variables',
     metrical: 'Metric',
     name: 'Name',
-    historic: 'Calculate historical data',
+    historic: 'Back-fill history',
     historicHelp: 'Calculates the variable over the whole stored range of its inputs, in the background.',
     required: 'Required field',
     loadError: 'The variable could not be loaded',

@@ -14,8 +14,8 @@ export const cacheEnGB = {
   deleteSelected: 'Delete selected',
   deleteConfirm_one: 'Delete the selected cache entry?',
   deleteConfirm_other: 'Delete the {{count}} selected cache entries?',
-  deleted: 'Success deleting cache',
-  deleteError: 'Error deleting cache',
+  deleted: 'Cache entries deleted',
+  deleteError: 'The cache entries could not be deleted',
   refresh: 'Refresh',
   loadError: 'The cache could not be loaded',
   empty:

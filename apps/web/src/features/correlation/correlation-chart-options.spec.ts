@@ -132,12 +132,12 @@ describe('buildCorrelationChartOptions', () => {
     expect(painted.boost?.enabled).toBe(false);
   });
 
-  it('escapes the labels in the tooltip', () => {
+  it('escapes the labels in the tooltip and writes the values with their units, 4 significant digits', () => {
     const options = build({ kind: 'category', categories: CATEGORIES });
     const formatter = (options.tooltip?.pointFormatter ?? (() => '')) as (this: unknown) => string;
-    const context = { x: 2, y: 20, series: { name: '<Open>' } };
+    const context = { x: 2.123456789, y: 244.87335380240734, series: { name: '<Open>' } };
     expect(formatter.call(context)).toBe(
-      'Feed flow: 2<br/>Drum &#60;temperature&#62; {x}: 20<br/>Valve: &#60;Open&#62;',
+      'Feed flow: 2,12 m3/h<br/>Drum &#60;temperature&#62; {x}: 244,9<br/>Valve: &#60;Open&#62;',
     );
   });
 });

@@ -1,4 +1,6 @@
 import type { Options, SeriesScatterOptions } from 'highcharts';
+import { escapeHtml } from '../../lib/escape-html';
+import { formatMeasurement } from '../../lib/measurement-format';
 import { SET1 } from '../../lib/palette';
 import type { AxisRange } from './axis-range';
 import { METER_COLORS, meterLevel, type MeterExtent } from './color-meter';
@@ -76,9 +78,9 @@ export function buildCorrelationChartOptions(
       // Built from text, not a format string: a label may hold braces or markup.
       pointFormatter() {
         const z = zLabel && colouring.kind !== 'plain' ? [`${zLabel}: ${this.series.name}`] : [];
-        return [`${points.x.label}: ${this.x}`, `${points.y.label}: ${this.y}`, ...z]
-          .map(escapeHtml)
-          .join('<br/>');
+        const value = ({ label, unit }: PairPoints['x'], coordinate: number | undefined) =>
+          `${label}: ${formatMeasurement(coordinate ?? 0, unit, locale)}`;
+        return [value(points.x, this.x), value(points.y, this.y), ...z].map(escapeHtml).join('<br/>');
       },
     },
     plotOptions: {
@@ -131,8 +133,4 @@ function scatterGroups(points: PairPoints, colouring: Colouring): ScatterGroup[]
       : categoryIndexOf(colouring.categories);
   for (let i = 0; i < xs.length; i += 1) data[groupOf(zs[i])]?.push([xs[i], ys[i]]);
   return groups.map(({ name, color }, index) => ({ name, color, data: data[index] }));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

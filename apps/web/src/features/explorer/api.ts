@@ -1,5 +1,7 @@
 import {
   timelineFromColumns,
+  type RawPointsPageDto,
+  type RawPointsQuery,
   type TimelineColumnsDto,
   type TimelineDataDto,
   type TimelineDataQuery,
@@ -23,7 +25,12 @@ const explorerApi = api.injectEndpoints({
       ...largeReadOnlyAnswer((answer: TimelineColumnsDto) => timelineFromColumns(answer)),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
     }),
+    // Pages of up to 100 000 stored points, read once for a download: not worth keeping in the cache.
+    getRawPointsPage: build.query<RawPointsPageDto, RawPointsQuery>({
+      query: (params) => ({ url: 'web/explorer/raw-points', params }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetTimelineDataQuery } = explorerApi;
+export const { useGetTimelineDataQuery, useLazyGetRawPointsPageQuery } = explorerApi;

@@ -6,6 +6,7 @@ import { correlationCsv, evolutionCsv, type CsvSeries } from './csv';
 // Around the switch to summer time in Madrid (31 March 2024, 02:00 CET became 03:00 CEST at 01:00 UTC).
 const temperature: CsvSeries = {
   label: 'Temperatura salida',
+  unit: '°C',
   points: [
     { timestamp: 1_711_846_790, value: 21.5 },
     { timestamp: 1_711_846_800, value: -3.25 },
@@ -15,6 +16,7 @@ const temperature: CsvSeries = {
 // A label holding the separator and quotes, and values whose plain text form has no decimal separator.
 const pressure: CsvSeries = {
   label: 'Presión; "caldera"',
+  unit: null,
   points: [
     { timestamp: 1_711_846_800, value: 4.2 },
     { timestamp: 1_711_846_805, value: 1e-7 },
@@ -24,6 +26,7 @@ const pressure: CsvSeries = {
 // Two values at one instant: the later one holds.
 const pump: CsvSeries = {
   label: 'Marcha bomba',
+  unit: null,
   points: [
     { timestamp: 1_711_846_810, value: 0 },
     { timestamp: 1_711_846_810, value: 1 },
@@ -49,6 +52,15 @@ describe('evolutionCsv', () => {
     const csv = evolutionCsv([shuffled, pressure, pump], { locale: 'es-ES', timeZone: 'Europe/Madrid' });
     expect(bytes(csv)).toEqual(fixture('evolution-es-ES.csv'));
   });
+
+  it('writes the mean of a reduced series with 6 significant digits, capped by the unit', () => {
+    const means: CsvSeries[] = [
+      { label: 'T', unit: null, points: [{ timestamp: 1_711_846_800, value: 244.87335380240734 }] },
+      { label: 'P', unit: 'bar', points: [{ timestamp: 1_711_846_800, value: 4.123456789012345 }] },
+    ];
+    const csv = evolutionCsv(means, { locale: 'es-ES', timeZone: 'UTC' });
+    expect(csv.split('\r\n')[1]).toBe('1711846800;2024-03-31 01:00:00;244,873;4,123');
+  });
 });
 
 describe('correlationCsv', () => {
@@ -61,6 +73,7 @@ describe('correlationCsv', () => {
   // both sides of the switch to summer time.
   const x: CsvSeries = {
     label: 'Temperatura salida',
+    unit: null,
     points: [
       { timestamp: 1_711_843_190, value: 21.5 },
       { timestamp: 1_711_846_800, value: -3.25 },
@@ -70,6 +83,7 @@ describe('correlationCsv', () => {
   };
   const y: CsvSeries = {
     label: 'Presión; "caldera"',
+    unit: 'bar',
     points: [
       { timestamp: 1_711_843_190, value: 4.2 },
       { timestamp: 1_711_846_800, value: 1_000_000 },
@@ -79,6 +93,7 @@ describe('correlationCsv', () => {
   };
   const z: CsvSeries = {
     label: 'Válvula',
+    unit: null,
     points: [
       { timestamp: 1_711_843_190, value: 0.125 },
       { timestamp: 1_711_846_800, value: 1 },

@@ -1,6 +1,9 @@
+import { decimalSeparatorOf, formatMeasurementCell } from '../../lib/measurement-format';
+
 // The explorer's CSV download (spec part 2 §9): semicolon-separated, the decimal separator of the user's
 // language, columns timestamp, datetime, then one per variable label; a UTF-8 byte-order mark so that
 // spreadsheet programs read accents right. Rows end in CRLF (RFC 4180), which every spreadsheet reads.
+// Values keep 6 significant digits (lib/measurement-format.ts), not the 16 of a double.
 
 export const CSV_FILE_NAME = 'output.csv';
 
@@ -16,6 +19,8 @@ export interface CsvPoint {
 
 export interface CsvSeries {
   label: string;
+  /** the variable's unit, which caps the decimals of its values */
+  unit: string | null;
   points: readonly CsvPoint[];
 }
 
@@ -59,26 +64,21 @@ function writeCsv(
 
   const decimalSeparator = decimalSeparatorOf(locale);
   const formatDateTime = dateTimeFormatter(timeZone);
-  const number = (value: number) => String(value).replace('.', decimalSeparator);
   const header = ['timestamp', 'datetime', ...series.map(({ label }) => label)].map(textCell);
   const lines = [header.join(SEPARATOR)];
   for (const timestamp of [...rows.keys()].sort((a, b) => a - b)) {
     const values = rows.get(timestamp) as RowValues;
     if (!keepRow(values)) continue;
     const cells = [
-      number(timestamp),
+      String(timestamp).replace('.', decimalSeparator),
       formatDateTime(timestamp * 1000),
-      ...values.map((value) => (value === undefined ? '' : number(value))),
+      ...values.map((value, column) =>
+        value === undefined ? '' : formatMeasurementCell(value, series[column].unit, decimalSeparator),
+      ),
     ];
     lines.push(cells.join(SEPARATOR));
   }
   return BYTE_ORDER_MARK + lines.map((line) => line + LINE_END).join('');
-}
-
-function decimalSeparatorOf(locale: string): string {
-  return (
-    new Intl.NumberFormat(locale).formatToParts(1.5).find(({ type }) => type === 'decimal')?.value ?? '.'
-  );
 }
 
 // YYYY-MM-DD HH:mm:ss, the explorer's date format (spec part 2 §9), in the given zone.

@@ -1,6 +1,7 @@
 import type { TimelineDataDto } from '@plantlens/contracts';
 import type {
   Axis,
+  Point,
   SelectEventObject,
   SeriesLineOptions,
   SeriesScatterOptions,
@@ -94,8 +95,34 @@ describe('buildEvolutionChartOptions', () => {
     expect(series.map((line) => line.yAxis)).toEqual([0, 1, 0, 2]);
   });
 
-  it('shows the unit after each value in the tooltip', () => {
-    expect(series.map(({ tooltip }) => tooltip?.valueSuffix)).toEqual([' °C', ' bar', ' °C', '']);
+  // The point a Highcharts tooltip formats: its value, colour and series name.
+  const tooltipOf = (line: SeriesLineOptions, y: number, locale = 'es-ES') => {
+    const built = buildEvolutionChartOptions(timeline, DEFAULT_EVOLUTION_OPTIONS, { ...settings, locale });
+    const own = (built.series as SeriesLineOptions[]).find(({ id }) => id === line.id);
+    const point = { y, color: line.color, series: { name: line.name } } as unknown as Point;
+    return own?.tooltip?.pointFormatter?.call(point);
+  };
+
+  it('shows each value in the tooltip with 4 significant digits, its unit and the decimal comma', () => {
+    expect(tooltipOf(series[0], 244.87335380240734)).toBe(
+      `<span style="color:${SET1[0]}">●</span> Temperatura salida: <b>244,9 °C</b><br/>`,
+    );
+    expect(tooltipOf(series[1], 4.213789, 'en-GB')).toContain('<b>4.214 bar</b>');
+    expect(tooltipOf(series[3], 1)).toContain('<b>1</b>');
+  });
+
+  it('labels each y axis with the decimals of its tick step, in the user language', () => {
+    const labels = yAxis[0].labels?.formatter as unknown as (this: unknown) => string;
+    const tick = (value: number) => ({ value, axis: { tickPositions: [0, 0.25, 0.5] } });
+    expect(labels.call(tick(0.5))).toBe('0,50');
+  });
+
+  it('colours an axis like its series when it holds one variable, and leaves shared axes neutral', () => {
+    expect(yAxis.map(({ title, labels }) => [title?.style?.color, labels?.style?.color])).toEqual([
+      [undefined, undefined],
+      [SET1[1], SET1[1]],
+      [SET1[3], SET1[3]],
+    ]);
   });
 
   it('spans the x axis over the requested range, as dates', () => {
@@ -153,11 +180,16 @@ describe('buildEvolutionChartOptions', () => {
         ['bar', true],
       ]);
       expect((double.series as SeriesLineOptions[]).map((line) => line.yAxis)).toEqual([0, 1]);
+      expect((double.yAxis as YAxisOptions[]).map(({ labels }) => labels?.style?.color)).toEqual([
+        SET1[0],
+        SET1[1],
+      ]);
     });
   });
 
   it('ignores the single-axis option for other counts of variables', () => {
-    expect(build({ singleAxis: false }).yAxis).toEqual(options.yAxis);
+    // Compared as JSON: each build has its own label formatter functions.
+    expect(JSON.stringify(build({ singleAxis: false }).yAxis)).toBe(JSON.stringify(options.yAxis));
   });
 
   it(`spaces the x ticks so that the range holds at most ${EVOLUTION_TICKS}`, () => {

@@ -1,5 +1,7 @@
 import type { TimelineDataDto } from '@plantlens/contracts';
-import type { Options, SeriesLineOptions, SeriesScatterOptions, YAxisOptions } from 'highcharts';
+import type { Options, Point, SeriesLineOptions, SeriesScatterOptions, YAxisOptions } from 'highcharts';
+import { escapeHtml } from '../../lib/escape-html';
+import { formatAxisTick, formatMeasurement } from '../../lib/measurement-format';
 import { set1Colors } from '../../lib/palette';
 import type { EvolutionOptions } from './explorer-query';
 
@@ -75,18 +77,33 @@ export function buildEvolutionChartOptions(
     options.singleAxis,
   );
   const lineWidth = options.grid ? 1 : 0;
-  const yAxis: YAxisOptions[] = axes.map(({ title, opposite }) => ({
-    title: { text: title || undefined },
-    opposite,
-    gridLineWidth: lineWidth,
-    ...(options.fixedRange && {
-      min: options.fixedRange.min,
-      max: options.fixedRange.max,
-      // Exactly the bounds the user typed, not the next round tick.
-      startOnTick: false,
-      endOnTick: false,
-    }),
-  }));
+  const yAxis: YAxisOptions[] = axes.map(({ title, opposite }, axisIndex) => {
+    // An axis of one variable takes its colour, so a reader knows which scale a line is read on; an
+    // axis shared by several stays neutral.
+    const only = axisOf.filter((axis) => axis === axisIndex).length === 1;
+    const color = only ? colors[axisOf.indexOf(axisIndex)] : undefined;
+    return {
+      title: { text: title || undefined, style: color ? { color } : undefined },
+      labels: {
+        style: color ? { color } : undefined,
+        formatter() {
+          const [first = 0, second = first] = this.axis.tickPositions ?? [];
+          return formatAxisTick(Number(this.value), second - first, locale);
+        },
+      },
+      lineColor: color,
+      lineWidth: color ? 1 : 0,
+      opposite,
+      gridLineWidth: lineWidth,
+      ...(options.fixedRange && {
+        min: options.fixedRange.min,
+        max: options.fixedRange.max,
+        // Exactly the bounds the user typed, not the next round tick.
+        startOnTick: false,
+        endOnTick: false,
+      }),
+    };
+  });
 
   const series = variables.map(({ metadata, data }, index): SeriesLineOptions | SeriesScatterOptions => {
     const common = {
@@ -96,7 +113,13 @@ export function buildEvolutionChartOptions(
       yAxis: axisOf[index],
       // Timeline timestamps are epoch seconds; Highcharts wants milliseconds.
       data: data.map(({ timestamp, value }) => [timestamp * 1000, value]),
-      tooltip: { valueSuffix: metadata.unit ? ` ${metadata.unit}` : '' },
+      tooltip: {
+        // Built from text, not a format string: a label may hold braces or markup.
+        pointFormatter(this: Point) {
+          const value = formatMeasurement(this.y ?? 0, metadata.unit, locale);
+          return `<span style="color:${this.color}">●</span> ${escapeHtml(this.series.name)}: <b>${escapeHtml(value)}</b><br/>`;
+        },
+      },
     };
     return options.showPoints
       ? { ...common, type: 'scatter', marker: { enabled: true, radius: 2 } }

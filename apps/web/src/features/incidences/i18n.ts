@@ -10,7 +10,7 @@ export const incidencesEnGB = {
   },
   statuses: {
     NEW: 'New',
-    REVISION: 'In revision',
+    REVISION: 'Under review',
     REPORTED: 'Reported',
     DISMISSED: 'Dismissed',
     SOLVED: 'Solved',
@@ -122,14 +122,14 @@ export const incidencesEnGB = {
       'The range holds more points than a try reads: evaluated up to {{date}}. Try a shorter range to see the rest.',
   },
   list: {
-    historic: 'Historic',
-    legend: 'Gravity',
-    legendLabel: 'Gravity legend',
+    historic: 'Incidence history',
+    legend: 'Severity',
+    legendLabel: 'Severity legend',
     searchName: 'Search by rule name',
     columns: {
       name: 'Rule',
       enabled: 'Enabled',
-      gravity: 'Gravity',
+      gravity: 'Severity',
       firstActivation: 'First activation',
       lastActivation: 'Last activation',
       totalActivations: 'Activations',
@@ -159,7 +159,7 @@ export const incidencesEnGB = {
   },
   historic: {
     resolvedAt: 'Resolved',
-    loadError: 'The historic incidences could not be loaded',
+    loadError: 'The incidence history could not be loaded',
   },
   currentStatus: {
     assets: 'Assets',

@@ -32,7 +32,7 @@ export const personalAreaEnGB = {
     AmpoCurrentStatus: 'Valve monitoring',
     Incidence: 'Incidences',
     Rule: 'Rules and events',
-    Superadmin: 'Super administration: CSV loader, performance, cache',
+    Superadmin: 'Super administration: CSV upload, performance, cache',
   },
 };
 
@@ -67,6 +67,6 @@ export const personalAreaEsES: typeof personalAreaEnGB = {
     AmpoCurrentStatus: 'Supervisión de válvulas',
     Incidence: 'Incidencias',
     Rule: 'Reglas y eventos',
-    Superadmin: 'Superadministración: cargador CSV, rendimiento, caché',
+    Superadmin: 'Superadministración: carga de CSV, rendimiento, caché',
   },
 };

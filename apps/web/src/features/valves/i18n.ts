@@ -40,7 +40,7 @@ export const ampoEnGB = {
       '4': 'High torque when running',
       '101': 'Low steam pressure',
     },
-    toHistoric: 'Historic analysis',
+    toHistoric: 'Actuation history',
     pairDeviation: 'Pair deviation',
     signals: 'Flow, pressure and temperature',
     opening: 'Opening',

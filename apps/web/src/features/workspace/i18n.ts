@@ -14,7 +14,7 @@ export const workspaceEnGB = {
     QueryList: 'Explorer views saved by name and shared',
     RawVariableList: 'The variables measured in the plant',
     VariableManagement: 'Every variable with its unit, tags and type',
-    CsvUploader: 'Load measurements from a CSV file',
+    CsvUploader: 'Upload measurements from a CSV file',
     PerformanceBackoffice: 'Live figures of ingestion and the engines',
     CacheManagement: 'Cached answers of past ranges; delete to recompute',
   },

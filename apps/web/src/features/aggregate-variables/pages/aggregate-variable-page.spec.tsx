@@ -143,7 +143,7 @@ describe('operated variable form (spec part 1 §4, §5)', () => {
     });
     fillField('Name', ' Net flow ');
     fillField('Unit', 'm3/h');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Calculate historical data' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Back-fill history' }));
     save();
     await arrivedAt(router, '/explorer-evolution-variables');
     expect(server.requests('POST', '/api/web/aggregate-variables/').map(({ body }) => body)).toEqual([
@@ -237,7 +237,7 @@ describe('editing an aggregate variable (spec part 1 §4)', () => {
     expect(screen.getByRole('radio', { name: 'Constant' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'Variable' })).toBeDisabled();
     expect(screen.getByText('Feed flow')).toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: 'Calculate historical data' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Back-fill history' })).not.toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'History of Net flow' })).toHaveAttribute(
       'aria-valuenow',
       '55',

@@ -82,7 +82,7 @@ describe('cache management', () => {
       }),
     );
 
-    expect(await screen.findByText('Success deleting cache')).toBeInTheDocument();
+    expect(await screen.findByText('Cache entries deleted')).toBeInTheDocument();
     expect(server.requests('DELETE', '/api/web/datastore').map(({ query }) => query)).toEqual([
       { ids: '7,8' },
     ]);
@@ -99,7 +99,7 @@ describe('cache management', () => {
     // Enter confirms (spec part 1 §4), pressed on the dialog's text.
     fireEvent.keyDown((await screen.findAllByText('Delete the selected cache entry?'))[0]!, { key: 'Enter' });
 
-    expect(await screen.findByText('Error deleting cache')).toBeInTheDocument();
+    expect(await screen.findByText('The cache entries could not be deleted')).toBeInTheDocument();
     expect(screen.getByText(timelineEntry.key)).toBeInTheDocument();
     expect(screen.getByText('1 entry selected')).toBeInTheDocument();
   });

@@ -100,14 +100,15 @@ export function useCorrelationCharts(view: CorrelationChartsView) {
     const points = charts[index];
     if (!points) return;
     const columns = [
-      { label: points.x.label, values: points.xs },
-      { label: points.y.label, values: points.ys },
+      { ...points.x, values: points.xs },
+      { ...points.y, values: points.ys },
       ...(points.z && points.zs && ![points.x.id, points.y.id].includes(points.z.id)
-        ? [{ label: points.z.label, values: points.zs }]
+        ? [{ ...points.z, values: points.zs }]
         : []),
     ];
-    const series = columns.map(({ label, values }) => ({
+    const series = columns.map(({ label, unit, values }) => ({
       label,
+      unit,
       points: points.timestamps.map((timestamp, i) => ({ timestamp, value: values[i] })),
     }));
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;

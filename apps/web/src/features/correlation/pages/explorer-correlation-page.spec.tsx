@@ -157,7 +157,7 @@ describe('/explorer-correlation', () => {
     });
     await open(`pair1=20,21&${RANGE}`);
     await menuItem('Chart settings', 'Copy URL');
-    expect(await screen.findByText('No query has been made. Press on EXPLORE')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing has been explored yet: press Explore first')).toBeInTheDocument();
     release();
     expect(await screen.findByText('No points in the selected range.')).toBeInTheDocument();
     expect(server.requests('GET', DATA)).toHaveLength(1);
@@ -179,7 +179,7 @@ describe('/explorer-correlation', () => {
       `/explorer-correlation-variables?pair1=21,22&optGrid=true&${RANGE}`,
     );
     const breadcrumb = screen.getByLabelText('Breadcrumb');
-    expect(within(breadcrumb).getByText('Old explorer').closest('a')).toHaveAttribute(
+    expect(within(breadcrumb).getByText('Simple correlation').closest('a')).toHaveAttribute(
       'href',
       '/explorer-correlation-variables',
     );

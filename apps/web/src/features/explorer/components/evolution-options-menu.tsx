@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Dropdown, type MenuProps } from 'antd';
+import { Button, Checkbox, Dropdown, Tooltip, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { singleAxisApplies } from '../evolution-chart-options';
 import type { EvolutionOptions } from '../explorer-query';
@@ -24,12 +24,12 @@ export function EvolutionOptionsMenu({
   onCorrelation,
 }: EvolutionOptionsMenuProps) {
   const { t } = useTranslation();
-  const flag = (key: Flag, disabled = false): NonNullable<MenuProps['items']>[number] => ({
-    key,
-    disabled,
+  // `disabledReason`: why an option does not apply, shown on hover, so a greyed item is not a riddle.
+  const flag = (key: Flag, disabledReason?: string): NonNullable<MenuProps['items']>[number] => {
+    const disabled = disabledReason !== undefined;
     // The item toggles; the checkbox only shows the state (and names it for assistive technology). An
     // option that does not apply shows unticked.
-    label: (
+    const checkbox = (
       <Checkbox
         checked={options[key] && !disabled}
         disabled={disabled}
@@ -38,11 +38,27 @@ export function EvolutionOptionsMenu({
       >
         {t(`explorer.options.${key}`)}
       </Checkbox>
-    ),
-  });
+    );
+    return {
+      key,
+      disabled,
+      label: disabled ? (
+        <Tooltip title={disabledReason} placement="left">
+          <span>{checkbox}</span>
+        </Tooltip>
+      ) : (
+        checkbox
+      ),
+    };
+  };
   const fixedRange = options.fixedRange;
   const items: MenuProps['items'] = [
-    flag('singleAxis', !singleAxisApplies(variableCount)),
+    flag(
+      'singleAxis',
+      singleAxisApplies(variableCount)
+        ? undefined
+        : t('explorer.options.singleAxisNotApplicable', { variables: variableCount }),
+    ),
     flag('grid'),
     flag('showPoints'),
     { type: 'divider' },

@@ -7,6 +7,8 @@ interface ExplorerSettingsMenuProps {
   /** absent when the user may not save queries */
   onSaveQuery?: () => void;
   onDownloadCsv: () => void;
+  /** present when the chart shows reduced data: downloads every stored point of the range instead */
+  onDownloadRawCsv?: () => void;
   /** no data to download yet */
   downloadDisabled: boolean;
 }
@@ -16,6 +18,7 @@ export function ExplorerSettingsMenu({
   onCopyUrl,
   onSaveQuery,
   onDownloadCsv,
+  onDownloadRawCsv,
   downloadDisabled,
 }: ExplorerSettingsMenuProps) {
   const { t } = useTranslation();
@@ -38,6 +41,17 @@ export function ExplorerSettingsMenu({
       disabled: downloadDisabled,
       onClick: onDownloadCsv,
     },
+    ...(onDownloadRawCsv
+      ? [
+          {
+            key: 'downloadRawCsv',
+            icon: <DownloadOutlined />,
+            label: t('explorer.settings.downloadRawCsv'),
+            disabled: downloadDisabled,
+            onClick: onDownloadRawCsv,
+          },
+        ]
+      : []),
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']}>

@@ -149,7 +149,7 @@ describe('/explorer-evolution', () => {
     await heading();
     fireEvent.click(screen.getByRole('button', { name: 'Chart settings' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: /Copy URL/ }));
-    expect(await screen.findByText('No query has been made. Press on EXPLORE')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing has been explored yet: press Explore first')).toBeInTheDocument();
     // Saving is offered only with the saved-queries feature wired in and the Query feature.
     expect(screen.queryByRole('menuitem', { name: /Save as query/ })).not.toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { Card, Empty, Flex, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { RangeDraftFilter } from '../components/range-draft-filter';
 import { PageHeading } from '../../../components/page-heading';
@@ -24,6 +24,7 @@ import { EvolutionChart } from '../components/evolution-chart';
 import { EvolutionOptionsMenu } from '../components/evolution-options-menu';
 import { ExplorerSettingsMenu } from '../components/explorer-settings-menu';
 import { FixedRangeModal } from '../components/fixed-range-modal';
+import { ResetZoomButton, zoomedFrom, type ZoomHistoryState } from '../components/reset-zoom-button';
 import { SampledWarning } from '../components/sampled-warning';
 import { CSV_FILE_NAME, evolutionCsv } from '../csv';
 import { defaultEvolutionRange, ZOOM_DEBOUNCE_MS, zoomedRange } from '../date-ranges';
@@ -39,6 +40,7 @@ import { savedQueryPath, serializeEvolutionQuery, viewSearch } from '../explorer
 import { useCopyUrl } from '../hooks/use-copy-url';
 import { useEvolutionQuery } from '../hooks/use-evolution-query';
 import { useRangeDraft } from '../hooks/use-range-draft';
+import { useRawCsvDownload } from '../hooks/use-raw-csv-download';
 import { timelineRequest } from '../timeline-request';
 
 const NO_AUTHORITIES: string[] = [];
@@ -61,6 +63,7 @@ export function ExplorerEvolutionPage() {
 function EvolutionView({ range }: { range: DateRange }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const { params, query, update } = useEvolutionQuery();
   const authorities = useAccount().data?.authorities ?? NO_AUTHORITIES;
   const launchSaveQuery = useSaveQueryLauncher();
@@ -80,7 +83,9 @@ function EvolutionView({ range }: { range: DateRange }) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const onZoom = useDebouncedCallback((min: number, max: number) => {
     const zoomed = zoomedRange(min, max, { minDate: EXPLORER_DATE_SETTINGS.minDate, now: Date.now() });
-    if (zoomed) update({ range: zoomed });
+    if (!zoomed) return;
+    const state: ZoomHistoryState = { zoomedFrom: zoomedFrom(location.state) ?? range };
+    update({ range: zoomed }, { state });
   }, ZOOM_DEBOUNCE_MS);
   // The chart keeps the last data while a new range loads, so a zoom shows at once and refines after.
   const shown = timeline.isError ? undefined : timeline.data;
@@ -106,9 +111,15 @@ function EvolutionView({ range }: { range: DateRange }) {
   const downloadCsv = () => {
     const data = timeline.currentData;
     if (!data) return;
-    const series = data.variables.map(({ metadata, data: points }) => ({ label: metadata.label, points }));
+    const series = data.variables.map(({ metadata, data: points }) => ({ ...metadata, points }));
     downloadTextFile(evolutionCsv(series, { locale, timeZone }), CSV_FILE_NAME);
   };
+  const downloadRawCsv = useRawCsvDownload({ locale, timeZone });
+  const loaded = timeline.currentData;
+  // Offered only when the chart shows reduced data; otherwise the CSV above already holds every point.
+  const downloadEveryPoint = loaded?.variables.some(({ sampled: reduced }) => reduced)
+    ? () => void downloadRawCsv(loaded)
+    : undefined;
   const correlation = correlationConversion(query.variableIds, range);
 
   const sampled =
@@ -141,6 +152,7 @@ function EvolutionView({ range }: { range: DateRange }) {
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <RangeDraftFilter rangeDraft={rangeDraft} />
           <Flex gap={8} align="center">
+            <ResetZoomButton onReset={(origin) => update({ range: origin })} />
             <SampledWarning variables={sampled} />
             <EvolutionOptionsMenu
               options={query.options}
@@ -153,6 +165,7 @@ function EvolutionView({ range }: { range: DateRange }) {
               onCopyUrl={copyUrl}
               onSaveQuery={saveQuery}
               onDownloadCsv={downloadCsv}
+              onDownloadRawCsv={downloadEveryPoint}
               downloadDisabled={timeline.currentData === undefined}
             />
           </Flex>

@@ -160,7 +160,7 @@ describe('/incidence/list', () => {
     expect(rowNames()).toEqual(['Drum pressure high', 'Gate torque']);
     expect(screen.getByText('25.00%')).toBeInTheDocument();
     expect(screen.getByText('12.35%')).toBeInTheDocument();
-    const legend = labelled('Gravity legend');
+    const legend = labelled('Severity legend');
     expect(within(legend).getByText('0.00%')).toBeInTheDocument();
     expect(within(legend).getByText('100.00%')).toBeInTheDocument();
     expect(within(labelled('Last 30 days of Gate torque')).getAllByTestId('evolution-day')).toHaveLength(30);
@@ -169,7 +169,10 @@ describe('/incidence/list', () => {
     ).toHaveAttribute('title', '2026-03-01: 2 activations in 4 evaluations');
     expect(screen.getByText('Drum pressure high origin')).toBeInTheDocument();
     expect(labelled('Back')).toHaveAttribute('href', '/workspace');
-    expect(screen.getByText('Historic').closest('a')).toHaveAttribute('href', '/incidence-historic/list');
+    expect(screen.getByText('Incidence history').closest('a')).toHaveAttribute(
+      'href',
+      '/incidence-historic/list',
+    );
   });
 
   it("opens the evolution explorer on the rule's variables over the incidence from its name", async () => {
@@ -187,7 +190,7 @@ describe('/incidence/list', () => {
     const { router } = await renderApp('/incidence/list', { account: superadmin });
     await screen.findByText('Drum pressure high', { selector: 'td a' });
 
-    await choose('Filter by status', 'In revision');
+    await choose('Filter by status', 'Under review');
     await waitFor(() => expect(lastQuery(server)).toMatchObject({ filterStatus: 'REVISION', page: '1' }));
     await waitFor(() => expect(rowNames()).toEqual([]));
 
@@ -225,12 +228,12 @@ describe('/incidence/list', () => {
     await screen.findByText('Gate torque', { selector: 'td a' });
     expect(statusOf('Gate torque')).toBe('New');
 
-    await choose('Status of Gate torque', 'In revision');
-    await waitFor(() => expect(statusOf('Gate torque')).toBe('In revision'));
+    await choose('Status of Gate torque', 'Under review');
+    await waitFor(() => expect(statusOf('Gate torque')).toBe('Under review'));
     await waitFor(() => expect(labelled('Status of Gate torque')).toBeEnabled());
 
     // The status it already has sends nothing.
-    await choose('Status of Gate torque', 'In revision');
+    await choose('Status of Gate torque', 'Under review');
     await choose('Status of Gate torque', 'Reported');
     await waitFor(() => expect(statusOf('Gate torque')).toBe('Reported'));
     expect(bodies(server.requests('PUT', `${V1}/2/`))).toEqual([

@@ -70,7 +70,7 @@ describe('SaveQueryModal', () => {
 
   it('offers nothing to save before a query was made', async () => {
     await renderModal('/explorer-evolution');
-    expect(screen.getByText('No query has been made. Press on EXPLORE')).toBeInTheDocument();
+    expect(screen.getByText('Nothing has been explored yet: press Explore first')).toBeInTheDocument();
     expect(within(dialog()).getByText('Save').closest('button')).toBeDisabled();
   });
 

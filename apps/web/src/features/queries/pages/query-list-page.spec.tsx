@@ -136,7 +136,7 @@ describe('query list', () => {
     expect(screen.getByText('Correlation queries', { selector: 'h3' })).toBeInTheDocument();
     expect(rowNames()).toEqual(['Alpha pairs']);
     expect(breadcrumbLink('Explorer')).toHaveAttribute('href', '/explore');
-    expect(breadcrumbLink('Old explorer')).toHaveAttribute('href', '/explorer-correlation-variables');
+    expect(breadcrumbLink('Simple correlation')).toHaveAttribute('href', '/explorer-correlation-variables');
     expect(labelled('Back')).toHaveAttribute('href', '/explorer-correlation-variables');
     expect(nameLink('Alpha pairs')).toHaveAttribute(
       'href',
@@ -225,7 +225,7 @@ describe('query edit screen', () => {
     await screen.findByText('Edit query Alpha pairs');
     expect(labelled('Favourite (listed first)')).toBeDisabled();
     expect(labelled('Back')).toHaveAttribute('href', '/query/list?filter=explorer-correlation');
-    expect(breadcrumbLink('Old explorer')).toHaveAttribute('href', '/explorer-correlation-variables');
+    expect(breadcrumbLink('Simple correlation')).toHaveAttribute('href', '/explorer-correlation-variables');
 
     fireEvent.change(labelled('Name'), { target: { value: '  Beta pairs ' } });
     clickButton('Save');

@@ -80,7 +80,7 @@ describe('personal area: My profile, Roles and permissions', () => {
     expect(within(profile).getByText('In no group')).toBeInTheDocument();
     const roles = await card('Roles and permissions');
     expect(within(roles).getByRole('list', { name: 'Areas you may use' })).toHaveTextContent(
-      'Super administration: CSV loader, performance, cache',
+      'Super administration: CSV upload, performance, cache',
     );
   });
 

@@ -52,7 +52,7 @@ describe('/ampo/incidence-review', () => {
     expect(screen.getByTestId('pair-deviation-chart').querySelector('.highcharts-container')).not.toBeNull();
     expect(await screen.findByTestId('valve-info-cycleNumber')).toHaveTextContent('5');
     expect(screen.getByTestId('valve-info-type')).toHaveTextContent('Gate');
-    const link = screen.getByRole('button', { name: /Historic analysis/ }).closest('a');
+    const link = screen.getByRole('button', { name: /Actuation history/ }).closest('a');
     expect(Object.fromEntries(new URL(link?.href ?? '').searchParams)).toEqual({
       asset: 'gate01',
       beginDate: String(T0),
