@@ -106,6 +106,7 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     (await import('../features/valves/pages/incidence-review-page')).IncidenceReviewPage,
   HistoricAnalysis: async () =>
     (await import('../features/valves/pages/historic-analysis-page')).HistoricAnalysisPage,
+  NotFound: async () => (await import('./not-found-page')).NotFoundPage,
 };
 
 // Where users go next from a page: those chunks (the explorer charts with Highcharts) are fetched while the
@@ -158,9 +159,8 @@ export const routes: RouteObject[] = [
                 element: <RequireFeature />,
                 children: [
                   { index: true, handle: { route: 'Root' } satisfies RouteHandle, element: home },
+                  // NotFound's path '*' takes every address no other route matches.
                   ...names.filter((name) => !isPublicRoute(name)).map(pageRoute),
-                  // Root is also the catch-all for unknown addresses.
-                  { path: '*', element: home },
                 ],
               },
             ],

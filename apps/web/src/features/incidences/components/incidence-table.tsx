@@ -32,6 +32,10 @@ interface IncidenceTableProps {
 
 const antdOrder = (order: SortOrder) => (order === 'asc' ? ('ascend' as const) : ('descend' as const));
 
+// Rule names and origins hold long words (variable references): breaking them anywhere lets the table fit
+// its container at 1440 px instead of growing past it.
+const breakAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const, minWidth: 120 } });
+
 // The incidence summaries (spec §2, §3): paged, sorted and filtered by the server; each row's status is
 // set with its selector and SOLVED with Resolve.
 export function IncidenceTable({
@@ -87,6 +91,7 @@ export function IncidenceTable({
           ...textColumnFilter<IncidenceRow>(t('incidences.list.searchName'), (row) => row.name),
           // The server filters: every row it sends matches.
           onFilter: undefined,
+          onCell: breakAnywhere,
           render: (_, row) => (
             <IncidenceRuleLink
               name={row.name}
@@ -137,7 +142,14 @@ export function IncidenceTable({
           dataIndex: 'totalActivations',
         },
         ...(showOrigin
-          ? [{ key: 'origin', title: t('incidences.list.columns.origin'), dataIndex: 'origin' as const }]
+          ? [
+              {
+                key: 'origin',
+                title: t('incidences.list.columns.origin'),
+                dataIndex: 'origin' as const,
+                onCell: breakAnywhere,
+              },
+            ]
           : []),
         {
           key: 'evolution',
@@ -152,7 +164,7 @@ export function IncidenceTable({
               aria-label={t('incidences.list.statusOf', { name: row.name })}
               value={row.status}
               disabled={reloading || !row.canEdit}
-              style={{ width: 150 }}
+              style={{ width: 140 }}
               options={SELECTABLE_STATUSES.map((status) => ({
                 value: status,
                 label: t(`incidences.statuses.${status}`),
@@ -163,7 +175,9 @@ export function IncidenceTable({
         },
         {
           key: 'resolve',
-          width: 60,
+          width: 56,
+          // Kept in view should the table ever scroll (a narrower window).
+          fixed: 'right',
           render: (_, row) => (
             <Tooltip title={t('incidences.list.resolve')}>
               <Button
