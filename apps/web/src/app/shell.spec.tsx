@@ -55,13 +55,7 @@ describe('shell and guards', () => {
   it('lists Incidences and Incidence rules in the menu for feature Incidence only', async () => {
     await renderApp('/settings', { account: { username: 'eva', authorities: ['INCIDENCE'] } });
     await screen.findByRole('heading', { name: 'Settings' });
-    expect(menuEntries()).toEqual([
-      'Current status',
-      'Incidences',
-      'Incidence rules',
-      'Settings',
-      'Log out',
-    ]);
+    expect(menuEntries()).toEqual(['Current status', 'Incidences', 'Incidence rules', 'Settings', 'Log out']);
     const menu = screen.getByRole('menu', { name: 'Main menu' });
     expect(within(menu).getByText('Incidences').closest('a')).toHaveAttribute('href', '/incidence/list');
     expect(within(menu).getByText('Incidence rules').closest('a')).toHaveAttribute(

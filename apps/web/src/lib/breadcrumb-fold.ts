@@ -14,7 +14,10 @@ export interface FoldedBreadcrumb {
   folded: number[];
 }
 
-export function estimateWidth(labels: readonly string[], labelWidth: LabelWidth = estimateLabelWidth): number {
+export function estimateWidth(
+  labels: readonly string[],
+  labelWidth: LabelWidth = estimateLabelWidth,
+): number {
   return labels.reduce((sum, label) => sum + labelWidth(label) + SEPARATOR_PX, 0);
 }
 

@@ -141,9 +141,7 @@ describe('/incidence/list, live', () => {
         }),
       ),
     );
-    expect(
-      await screen.findByText('Drum pressure high: status changed to Reported'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Drum pressure high: status changed to Reported')).toBeInTheDocument();
     expect(server.requests('PUT', `${V1}/1/`).map(({ body }) => body)).toEqual([{ status: 'REPORTED' }]);
   });
 
