@@ -7,6 +7,7 @@ import { AppLayout } from './app-layout';
 import type { RouteHandle } from './current-route';
 import { RequireFeature } from './guards/require-feature';
 import { RequireSession } from './guards/require-session';
+import { NotFoundPage } from './not-found-page';
 import { PageFrame } from './page-frame';
 import { PendingPage } from './pending-page';
 
@@ -106,7 +107,6 @@ const PAGES: Partial<Record<RouteName, PageLoader>> = {
     (await import('../features/valves/pages/incidence-review-page')).IncidenceReviewPage,
   HistoricAnalysis: async () =>
     (await import('../features/valves/pages/historic-analysis-page')).HistoricAnalysisPage,
-  NotFound: async () => (await import('./not-found-page')).NotFoundPage,
 };
 
 // Where users go next from a page: those chunks (the explorer charts with Highcharts) are fetched while the
@@ -134,7 +134,19 @@ function pageRoute(name: RouteName): RouteObject {
   return { path: ROUTE_TABLE[name].path, handle, element: <PageFrame route={name} />, children: [page] };
 }
 
-const names = (Object.keys(ROUTE_TABLE) as RouteName[]).filter((name) => name !== 'Root');
+// Root redirects home; NotFound (path '*') has no chunk of its own and is added last, by hand.
+const names = (Object.keys(ROUTE_TABLE) as RouteName[]).filter(
+  (name) => name !== 'Root' && name !== 'NotFound',
+);
+const notFound: RouteObject = {
+  path: ROUTES.NotFound,
+  handle: { route: 'NotFound' } satisfies RouteHandle,
+  element: (
+    <PageFrame route="NotFound">
+      <NotFoundPage />
+    </PageFrame>
+  ),
+};
 
 // The home route depends on the deployment (spec part 2 §2), read from the web settings.
 function HomeRedirect() {
@@ -159,8 +171,9 @@ export const routes: RouteObject[] = [
                 element: <RequireFeature />,
                 children: [
                   { index: true, handle: { route: 'Root' } satisfies RouteHandle, element: home },
-                  // NotFound's path '*' takes every address no other route matches.
                   ...names.filter((name) => !isPublicRoute(name)).map(pageRoute),
+                  // Its path '*' takes every address no other route matches.
+                  notFound,
                 ],
               },
             ],

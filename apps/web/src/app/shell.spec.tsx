@@ -45,7 +45,7 @@ describe('shell and guards', () => {
     expect(
       await screen.findByText('The address /ampo/no-such-screen leads to no page of Plantlens.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(document.querySelector('.ant-result-title')).toHaveTextContent('Page not found');
     expect(router.state.location.pathname).toBe('/ampo/no-such-screen');
     fireEvent.click(screen.getByText('Back to Workspace'));
     expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
