@@ -51,6 +51,12 @@ describe('live incidences in Chromium', () => {
     // One polling interval (15 s) and the engine's next evaluation.
     await page.getByRole('link', { name: RULE, exact: true }).waitFor({ timeout: 45_000 });
     await expect(page.evaluate(() => 'sameDocument' in window)).resolves.toBe(true);
+    // At 1440×900 the table fits its container: nothing to scroll, so Resolve is in view.
+    const scroll = await page.locator('.ant-table-content').evaluate((table) => ({
+      content: table.scrollWidth,
+      box: table.clientWidth,
+    }));
+    expect(scroll.content).toBeLessThanOrEqual(scroll.box);
     await saveScreen(page, 'incidence-list', 'en_GB');
 
     await page.getByRole('button', { name: `Resolve ${RULE}` }).click();

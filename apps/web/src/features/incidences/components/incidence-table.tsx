@@ -34,7 +34,7 @@ const antdOrder = (order: SortOrder) => (order === 'asc' ? ('ascend' as const) :
 
 // Rule names and origins hold long words (variable references): breaking them anywhere lets the table fit
 // its container at 1440 px instead of growing past it.
-const breakAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const, minWidth: 100 } });
+const breakAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const, minWidth: 80 } });
 
 // The incidence summaries (spec §2, §3): paged, sorted and filtered by the server; each row's status is
 // set with its selector and SOLVED with Resolve.
@@ -168,7 +168,7 @@ export function IncidenceTable({
                 aria-label={t('incidences.list.statusOf', { name: row.name })}
                 value={row.status}
                 disabled={reloading || !row.canEdit}
-                style={{ width: 124 }}
+                style={{ width: 116 }}
                 options={SELECTABLE_STATUSES.map((status) => ({
                   value: status,
                   label: t(`incidences.statuses.${status}`),
