@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import type { RouteName } from '../config/routes';
@@ -7,8 +7,9 @@ import { useWebSettings } from '../lib/web-settings';
 
 // Wraps every page route, so it runs only for a page actually shown — never for an address a guard or
 // the root redirects away from: the tab title ("Users · Plantlens", in the current language) and one
-// analytics page view per visit when a tracking code is configured (spec part 1 §2).
-export function PageFrame({ route }: { route: RouteName }) {
+// analytics page view per visit when a tracking code is configured (spec part 1 §2). The page is the
+// route's child, or `children` for a route without one (NotFound).
+export function PageFrame({ route, children }: { route: RouteName; children?: ReactNode }) {
   const { t } = useTranslation();
   const { site } = useWebSettings();
   const location = useLocation();
@@ -31,5 +32,5 @@ export function PageFrame({ route }: { route: RouteName }) {
     trackVisit(site.trackingCode);
   }, [site.trackingCode, location.key]);
 
-  return <Outlet />;
+  return children ?? <Outlet />;
 }

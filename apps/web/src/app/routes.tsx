@@ -7,6 +7,7 @@ import { AppLayout } from './app-layout';
 import type { RouteHandle } from './current-route';
 import { RequireFeature } from './guards/require-feature';
 import { RequireSession } from './guards/require-session';
+import { NotFoundPage } from './not-found-page';
 import { PageFrame } from './page-frame';
 import { PendingPage } from './pending-page';
 
@@ -133,7 +134,19 @@ function pageRoute(name: RouteName): RouteObject {
   return { path: ROUTE_TABLE[name].path, handle, element: <PageFrame route={name} />, children: [page] };
 }
 
-const names = (Object.keys(ROUTE_TABLE) as RouteName[]).filter((name) => name !== 'Root');
+// Root redirects home; NotFound (path '*') has no chunk of its own and is added last, by hand.
+const names = (Object.keys(ROUTE_TABLE) as RouteName[]).filter(
+  (name) => name !== 'Root' && name !== 'NotFound',
+);
+const notFound: RouteObject = {
+  path: ROUTES.NotFound,
+  handle: { route: 'NotFound' } satisfies RouteHandle,
+  element: (
+    <PageFrame route="NotFound">
+      <NotFoundPage />
+    </PageFrame>
+  ),
+};
 
 // The home route depends on the deployment (spec part 2 §2), read from the web settings.
 function HomeRedirect() {
@@ -159,8 +172,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, handle: { route: 'Root' } satisfies RouteHandle, element: home },
                   ...names.filter((name) => !isPublicRoute(name)).map(pageRoute),
-                  // Root is also the catch-all for unknown addresses.
-                  { path: '*', element: home },
+                  // Its path '*' takes every address no other route matches.
+                  notFound,
                 ],
               },
             ],

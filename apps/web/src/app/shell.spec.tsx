@@ -40,9 +40,28 @@ describe('shell and guards', () => {
     ]);
   });
 
-  it('treats unknown addresses as the root, then applies the authority guard', async () => {
-    const { router } = await renderApp('/no/such/page', { account: explorerUser });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+  it('answers an unknown address, /ampo/… included, with a not-found page leading back to the workspace', async () => {
+    const { router } = await renderApp('/ampo/no-such-screen', { account: queryUser });
+    expect(
+      await screen.findByText('The address /ampo/no-such-screen leads to no page of Plantlens.'),
+    ).toBeInTheDocument();
+    expect(document.querySelector('.ant-result-title')).toHaveTextContent('Page not found');
+    expect(router.state.location.pathname).toBe('/ampo/no-such-screen');
+    fireEvent.click(screen.getByText('Back to Workspace'));
+    expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/workspace');
+  });
+
+  it('lists Incidences and Incidence rules in the menu for feature Incidence only', async () => {
+    await renderApp('/settings', { account: { username: 'eva', authorities: ['INCIDENCE'] } });
+    await screen.findByRole('heading', { name: 'Settings' });
+    expect(menuEntries()).toEqual(['Current status', 'Incidences', 'Incidence rules', 'Settings', 'Log out']);
+    const menu = screen.getByRole('menu', { name: 'Main menu' });
+    expect(within(menu).getByText('Incidences').closest('a')).toHaveAttribute('href', '/incidence/list');
+    expect(within(menu).getByText('Incidence rules').closest('a')).toHaveAttribute(
+      'href',
+      '/rule-incidence/list',
+    );
   });
 
   it('lists users and groups in settings for administrators only', async () => {
@@ -70,7 +89,7 @@ describe('shell and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
 
-  it('closes the side menu and the open language list on Escape', async () => {
+  it('on Escape closes the open language list first, and the side menu at the next Escape', async () => {
     await renderApp('/settings', { account: queryUser });
     await screen.findByRole('heading', { name: 'Settings' });
     const menuToggle = screen.getByLabelText('Show or hide the menu');
@@ -81,8 +100,11 @@ describe('shell and guards', () => {
 
     fireEvent.keyDown(document.body, { key: 'Escape' });
 
-    expect(menuToggle).toHaveAttribute('aria-expanded', 'false');
     expect(language).toHaveAttribute('aria-expanded', 'false');
+    expect(menuToggle).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(document.querySelector('.ant-select-dropdown-hidden')).not.toBeNull());
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(menuToggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(menuToggle);
     expect(menuToggle).toHaveAttribute('aria-expanded', 'true');
   });

@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  ApartmentOutlined,
   AppstoreOutlined,
   DatabaseOutlined,
   DotChartOutlined,
@@ -9,6 +10,7 @@ import {
   HistoryOutlined,
   LineChartOutlined,
   LogoutOutlined,
+  ProfileOutlined,
   SaveOutlined,
   SettingOutlined,
   SearchOutlined,
@@ -32,6 +34,8 @@ const ICONS: Record<MenuKey, ReactNode> = {
   explorerMultipleCorrelation: <HeatMapOutlined />,
   queries: <SaveOutlined />,
   incidenceCurrentStatus: <EnvironmentOutlined />,
+  incidences: <ProfileOutlined />,
+  incidenceRules: <ApartmentOutlined />,
   valveCurrentStatus: <AlertOutlined />,
   valveHistoricAnalysis: <HistoryOutlined />,
   aggregateVariables: <FunctionOutlined />,
@@ -69,6 +73,7 @@ export function SideMenu({ authorities, current }: SideMenuProps) {
       selectedKeys={current ? [current] : []}
       defaultOpenKeys={['explorer']}
       items={items}
+      style={{ borderInlineEnd: 'none' }}
     />
   );
 }

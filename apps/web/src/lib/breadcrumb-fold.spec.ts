@@ -17,3 +17,16 @@ describe('foldBreadcrumb', () => {
     expect(foldBreadcrumb(['Settings', 'Users'], 10)).toEqual({ shown: [0, 1], folded: [] });
   });
 });
+
+describe('foldBreadcrumb with measured labels', () => {
+  // Drawn text is narrower than the estimate: a trail the estimate would fold fits as measured.
+  const measured = (label: string) => label.length * 6;
+
+  it('folds only when the measured trail does not fit', () => {
+    const available = estimateWidth(labels, measured);
+    expect(available).toBeLessThan(estimateWidth(labels));
+    expect(foldBreadcrumb(labels, available)).not.toEqual({ shown: [0, 1, 2, 3], folded: [] });
+    expect(foldBreadcrumb(labels, available, measured)).toEqual({ shown: [0, 1, 2, 3], folded: [] });
+    expect(foldBreadcrumb(labels, available - 1, measured).folded).toEqual([1]);
+  });
+});

@@ -27,6 +27,8 @@ export const enGB = {
     explorerMultipleCorrelation: 'Multiple correlation',
     queries: 'Queries',
     incidenceCurrentStatus: 'Current status',
+    incidences: 'Incidences',
+    incidenceRules: 'Incidence rules',
     valveCurrentStatus: 'Valve status',
     valveHistoricAnalysis: 'Valve history',
     aggregateVariables: 'Aggregate variables',
@@ -90,6 +92,7 @@ export const enGB = {
     GroupUserList: 'Group users',
     GroupPermissionList: 'Group permissions',
     Permissions: 'Permissions',
+    NotFound: 'Page not found',
   },
   shell: {
     mainMenu: 'Main menu',
@@ -103,6 +106,11 @@ export const enGB = {
     popupBlocked:
       'Your browser blocked the window of the user manual. Allow pop-up windows for this site to open it in a window of its own; meanwhile it shows here.',
     close: 'Close',
+  },
+  notFound: {
+    title: 'Page not found',
+    description: 'The address {{path}} leads to no page of Plantlens.',
+    back: 'Back to {{page}}',
   },
   pending: {
     title: 'Coming soon',
@@ -132,6 +140,8 @@ export const enGB = {
     add: 'Add',
     delete: 'Delete',
     empty: 'No results',
+    refresh: 'Refresh',
+    updatedAt: 'Updated {{time}}',
   },
   validation: {
     queryNameRequired: 'You should enter a query name',

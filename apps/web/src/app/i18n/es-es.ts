@@ -27,6 +27,8 @@ export const esES: Translation = {
     explorerMultipleCorrelation: 'Correlación múltiple',
     queries: 'Consultas',
     incidenceCurrentStatus: 'Estado actual',
+    incidences: 'Incidencias',
+    incidenceRules: 'Reglas de incidencias',
     valveCurrentStatus: 'Estado de válvulas',
     valveHistoricAnalysis: 'Histórico de válvulas',
     aggregateVariables: 'Variables agregadas',
@@ -90,6 +92,7 @@ export const esES: Translation = {
     GroupUserList: 'Usuarios del grupo',
     GroupPermissionList: 'Permisos del grupo',
     Permissions: 'Permisos',
+    NotFound: 'Página no encontrada',
   },
   shell: {
     mainMenu: 'Menú principal',
@@ -103,6 +106,11 @@ export const esES: Translation = {
     popupBlocked:
       'Tu navegador ha bloqueado la ventana del manual de usuario. Permite las ventanas emergentes para este sitio para abrirlo en su propia ventana; mientras tanto se muestra aquí.',
     close: 'Cerrar',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+    description: 'La dirección {{path}} no lleva a ninguna página de Plantlens.',
+    back: 'Volver a {{page}}',
   },
   pending: {
     title: 'Próximamente',
@@ -132,6 +140,8 @@ export const esES: Translation = {
     add: 'Añadir',
     delete: 'Eliminar',
     empty: 'Sin resultados',
+    refresh: 'Actualizar',
+    updatedAt: 'Actualizado a las {{time}}',
   },
   validation: {
     queryNameRequired: 'Debes introducir un nombre de consulta',

@@ -147,6 +147,11 @@ export const incidencesEnGB = {
     loadError: 'The incidences could not be loaded',
     statusError: 'The status of {{name}} could not be changed',
     resolveError: 'The incidence of {{name}} could not be resolved',
+    resolveConfirm: 'Resolve the incidence of {{name}}?',
+    resolveConfirmDetail:
+      'It leaves this list for the historic list and cannot be reopened: the next activation of the rule opens a new incidence.',
+    resolved: 'Incidence of {{name}} resolved',
+    statusChanged: '{{name}}: status changed to {{status}}',
     enabledError: 'The rule {{name}} could not be switched',
     variablesError: 'The variables of the rule could not be loaded',
   },
@@ -370,6 +375,11 @@ export const incidencesEsES: typeof incidencesEnGB = {
     loadError: 'No se han podido cargar las incidencias',
     statusError: 'No se ha podido cambiar el estado de {{name}}',
     resolveError: 'No se ha podido resolver la incidencia de {{name}}',
+    resolveConfirm: '¿Resolver la incidencia de {{name}}?',
+    resolveConfirmDetail:
+      'Pasará de esta lista al histórico y no se podrá reabrir: la próxima activación de la regla abrirá una incidencia nueva.',
+    resolved: 'Incidencia de {{name}} resuelta',
+    statusChanged: '{{name}}: estado cambiado a {{status}}',
     enabledError: 'No se ha podido activar o desactivar la regla {{name}}',
     variablesError: 'No se han podido cargar las variables de la regla',
   },

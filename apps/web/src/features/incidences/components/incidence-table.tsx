@@ -1,6 +1,6 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import type { IncidenceSortField, IncidenceStatus } from '@plantlens/contracts';
-import { Button, Select, Switch, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Button, Flex, Select, Switch, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { gravityColour } from '../gravity-scale';
 import { formatGravity, formatIncidenceDate } from '../incidence-format';
@@ -31,6 +31,10 @@ interface IncidenceTableProps {
 }
 
 const antdOrder = (order: SortOrder) => (order === 'asc' ? ('ascend' as const) : ('descend' as const));
+
+// Rule names and origins hold long words (variable references): breaking them anywhere lets the table fit
+// its container at 1440 px instead of growing past it.
+const breakAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const, minWidth: 80 } });
 
 // The incidence summaries (spec §2, §3): paged, sorted and filtered by the server; each row's status is
 // set with its selector and SOLVED with Resolve.
@@ -87,6 +91,7 @@ export function IncidenceTable({
           ...textColumnFilter<IncidenceRow>(t('incidences.list.searchName'), (row) => row.name),
           // The server filters: every row it sends matches.
           onFilter: undefined,
+          onCell: breakAnywhere,
           render: (_, row) => (
             <IncidenceRuleLink
               name={row.name}
@@ -137,7 +142,14 @@ export function IncidenceTable({
           dataIndex: 'totalActivations',
         },
         ...(showOrigin
-          ? [{ key: 'origin', title: t('incidences.list.columns.origin'), dataIndex: 'origin' as const }]
+          ? [
+              {
+                key: 'origin',
+                title: t('incidences.list.columns.origin'),
+                dataIndex: 'origin' as const,
+                onCell: breakAnywhere,
+              },
+            ]
           : []),
         {
           key: 'evolution',
@@ -147,33 +159,32 @@ export function IncidenceTable({
         {
           ...sortable('status'),
           title: t('incidences.list.columns.status'),
+          // Status and Resolve share the last column, kept in view should the table ever scroll (a
+          // narrower window): Resolve is never clipped.
+          fixed: 'right',
           render: (_, row) => (
-            <Select<IncidenceStatus>
-              aria-label={t('incidences.list.statusOf', { name: row.name })}
-              value={row.status}
-              disabled={reloading || !row.canEdit}
-              style={{ width: 150 }}
-              options={SELECTABLE_STATUSES.map((status) => ({
-                value: status,
-                label: t(`incidences.statuses.${status}`),
-              }))}
-              onChange={(status) => onStatus(row, status)}
-            />
-          ),
-        },
-        {
-          key: 'resolve',
-          width: 60,
-          render: (_, row) => (
-            <Tooltip title={t('incidences.list.resolve')}>
-              <Button
-                type="text"
-                icon={<CheckCircleOutlined />}
+            <Flex align="center" gap={4}>
+              <Select<IncidenceStatus>
+                aria-label={t('incidences.list.statusOf', { name: row.name })}
+                value={row.status}
                 disabled={reloading || !row.canEdit}
-                aria-label={t('incidences.list.resolveOf', { name: row.name })}
-                onClick={() => onResolve(row)}
+                style={{ width: 116 }}
+                options={SELECTABLE_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(`incidences.statuses.${status}`),
+                }))}
+                onChange={(status) => onStatus(row, status)}
               />
-            </Tooltip>
+              <Tooltip title={t('incidences.list.resolve')}>
+                <Button
+                  type="text"
+                  icon={<CheckCircleOutlined />}
+                  disabled={reloading || !row.canEdit}
+                  aria-label={t('incidences.list.resolveOf', { name: row.name })}
+                  onClick={() => onResolve(row)}
+                />
+              </Tooltip>
+            </Flex>
           ),
         },
       ]}

@@ -248,6 +248,7 @@ describe('/incidence/list', () => {
     const listLoads = queries(server).length;
 
     fireEvent.click(labelled('Resolve Gate torque'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(rowNames()).toEqual(['Drum pressure high']));
     expect(server.requests('PUT', `${V1}/resolve-summary/2/`)).toHaveLength(1);
     expect(queries(server).length).toBe(listLoads + 1);

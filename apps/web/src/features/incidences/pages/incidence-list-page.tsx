@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { PageHeading } from '../../../components/page-heading';
+import { RefreshStatus } from '../../../components/refresh-status';
 import { ROUTES } from '../../../config/routes';
 import { usePageTrail } from '../../../components/page-breadcrumb';
 import {
@@ -28,10 +29,11 @@ import {
 import type { IncidenceRow } from '../incidence-rows';
 
 // /incidence/list (spec part 2 §2): the open incidence summaries with their status handling, filtered by
-// status, rule tags, recent activity and (from the map) asset, all kept in the address.
+// status, rule tags, recent activity and (from the map) asset, all kept in the address. The list reloads by
+// itself (live-refresh.ts); status changes and resolutions say how they went, and Resolve asks first.
 export function IncidenceListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const params = readIncidenceListParams(searchParams);
@@ -39,7 +41,14 @@ export function IncidenceListPage() {
   const [changeStatus, statusChange] = useChangeIncidenceStatusMutation();
   const [resolve, resolution] = useResolveIncidenceMutation();
   const [manageRule] = useManageIncidenceRuleMutation();
-  const reloading = summaries.isFetching || statusChange.isLoading || resolution.isLoading;
+  const changedAt = Math.max(statusChange.fulfilledTimeStamp ?? 0, resolution.fulfilledTimeStamp ?? 0);
+  // Spec §4's wait applies to the reload a change causes and to other rows being fetched; the periodic
+  // reload of the same rows is quiet (no spinner over the table, selectors stay usable).
+  const reloading =
+    statusChange.isLoading ||
+    resolution.isLoading ||
+    summaries.isFetchingOthers ||
+    (summaries.isFetching && changedAt > (summaries.updatedAt ?? 0));
   usePageTrail(incidenceListTrail(params));
 
   // Written as text: URLSearchParams would encode the commas of the lists.
@@ -51,11 +60,25 @@ export function IncidenceListPage() {
     if (reloading || status === row.status) return;
     const result = await changeStatus({ id: row.id, status });
     if (result.error) void message.error(t('incidences.list.statusError', { name: row.name }));
+    else {
+      const label = t(`incidences.statuses.${status}`);
+      void message.success(t('incidences.list.statusChanged', { name: row.name, status: label }));
+    }
   };
-  const onResolve = async (row: IncidenceRow) => {
+  // No Undo: the server never reopens a resolved summary (the rule's next activation opens a new one).
+  const onResolve = (row: IncidenceRow) => {
     if (reloading) return;
-    const result = await resolve(row.id);
-    if (result.error) void message.error(t('incidences.list.resolveError', { name: row.name }));
+    modal.confirm({
+      title: t('incidences.list.resolveConfirm', { name: row.name }),
+      content: t('incidences.list.resolveConfirmDetail'),
+      okText: t('incidences.list.resolve'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const result = await resolve(row.id);
+        if (result.error) void message.error(t('incidences.list.resolveError', { name: row.name }));
+        else void message.success(t('incidences.list.resolved', { name: row.name }));
+      },
+    });
   };
   const onEnabled = async (row: IncidenceRow, enabled: boolean) => {
     const result = await manageRule({ ruleId: row.ruleId, enabled });
@@ -70,9 +93,16 @@ export function IncidenceListPage() {
           title={t('routes.IncidenceList')}
           level={3}
         />
-        <Link to={ROUTES.IncidenceHistoric}>
-          <Button icon={<HistoryOutlined />}>{t('incidences.list.historic')}</Button>
-        </Link>
+        <Flex align="center" wrap gap={16}>
+          <RefreshStatus
+            updatedAt={summaries.updatedAt}
+            refreshing={summaries.isFetching}
+            onRefresh={summaries.refetch}
+          />
+          <Link to={ROUTES.IncidenceHistoric}>
+            <Button icon={<HistoryOutlined />}>{t('incidences.list.historic')}</Button>
+          </Link>
+        </Flex>
       </Flex>
       <Flex justify="space-between" align="center" wrap gap={16}>
         <Flex align="center" wrap gap={16}>
@@ -111,7 +141,7 @@ export function IncidenceListPage() {
           onSort={(sortField, sortOrder) => show({ ...params, sortField, sortOrder, page: 1 })}
           onNameFilter={(text) => filter({ filter: text.trim() })}
           onStatus={(row, status) => void onStatus(row, status)}
-          onResolve={(row) => void onResolve(row)}
+          onResolve={onResolve}
           onEnabled={(row, enabled) => void onEnabled(row, enabled)}
         />
       )}
