@@ -11,5 +11,10 @@ export async function launchChromium(): Promise<Browser> {
     headless: true,
     args: launchSettings.args,
   });
+  // Every page opens in a Spanish browser unless a test asks for another language (`locale`): the app's
+  // first visit follows the browser's language, headless Chromium says en-US whatever --lang is, and the specs
+  // expect the product's default, Spanish. (browser.newPage makes its context with browser.newContext.)
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ locale: 'es-ES', ...options });
   return watchCspViolations(browser);
 }

@@ -127,6 +127,8 @@ describe('rules and incidences in Chromium', () => {
     await showsStatus(HANDLED, 'Reported');
 
     await page.getByRole('button', { name: `Resolve ${HANDLED}` }).click();
+    // Resolving cannot be undone: the list asks first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Resolve', exact: true }).click();
     await link.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: RULES[1], exact: true }).waitFor();
   });

@@ -46,6 +46,8 @@ describe('visibleMenu', () => {
       'explorerMultipleCorrelation',
       'queries',
       'incidenceCurrentStatus',
+      'incidences',
+      'incidenceRules',
       'valveCurrentStatus',
       'valveHistoricAnalysis',
       'aggregateVariables',
@@ -62,8 +64,13 @@ describe('visibleMenu', () => {
     ]);
   });
 
-  it('shows the incidence current-status map to incidence users', () => {
-    expect(keys(visibleMenu(MENU, ['INCIDENCE']))).toEqual(['incidenceCurrentStatus', 'settings']);
+  it('shows the incidence screens to incidence users', () => {
+    expect(keys(visibleMenu(MENU, ['INCIDENCE']))).toEqual([
+      'incidenceCurrentStatus',
+      'incidences',
+      'incidenceRules',
+      'settings',
+    ]);
   });
 });
 

@@ -83,9 +83,11 @@ export function buildEvolutionChartOptions(
     const only = axisOf.filter((axis) => axis === axisIndex).length === 1;
     const color = only ? colors[axisOf.indexOf(axisIndex)] : undefined;
     return {
-      title: { text: title || undefined, style: color ? { color } : undefined },
+      // No `style` key at all without a colour: an undefined one replaces Highcharts' defaults, which its
+      // label layout reads (style.width).
+      title: { text: title || undefined, ...(color && { style: { color } }) },
       labels: {
-        style: color ? { color } : undefined,
+        ...(color && { style: { color } }),
         formatter() {
           const [first = 0, second = first] = this.axis.tickPositions ?? [];
           return formatAxisTick(Number(this.value), second - first, locale);

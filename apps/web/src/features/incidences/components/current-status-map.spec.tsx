@@ -79,7 +79,7 @@ describe('current-status map pieces', () => {
         'href',
         '/incidence/list?origin=CurrentStatusIncidence&assets=2&filter=Drum+A+overpressure',
       );
-      expect(within(list).getByText('In revision')).toBeInTheDocument();
+      expect(within(list).getByText('Under review')).toBeInTheDocument();
       expect(within(popup).getByText('Incidences of Coke drum A').closest('a')).toHaveAttribute(
         'href',
         '/incidence/list?origin=CurrentStatusIncidence&assets=2',
