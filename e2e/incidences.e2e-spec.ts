@@ -157,13 +157,13 @@ describe('rules and incidences in Chromium', () => {
     await page.locator('canvas.maplibregl-canvas').waitFor();
     expect(await page.getByText('The base map could not be loaded').count()).toBe(0);
     // The simulator placed its plant: the valves sit under coke drum A with a position, so choosing one
-    // flies the map there instead of saying it has none.
+    // flies the map there instead of saying it has none. Texts name assets by their labels.
     await page.getByTestId('asset-coke_drum_a').waitFor();
     await page.getByTestId('asset-gate02').click();
     await page.waitForTimeout(500);
-    expect(await page.getByText('gate02 has no position on the map').count()).toBe(0);
+    expect(await page.getByText('Gate 02 has no position on the map').count()).toBe(0);
     await expect(
-      page.getByRole('link', { name: 'Incidences of gate02' }).getAttribute('href'),
+      page.getByRole('link', { name: 'Incidences of Gate 02' }).getAttribute('href'),
     ).resolves.toMatch(/^\/incidence\/list\?origin=CurrentStatusIncidence&assets=\d+$/);
     expect(errors).toEqual([]);
   });
