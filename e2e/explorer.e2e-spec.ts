@@ -57,12 +57,22 @@ describe('the app in Chromium', () => {
     await page.getByRole('button', { name: 'Ajustes del gráfico' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Descargar CSV' }).click(),
+      page.getByRole('menuitem', { name: /Descargar CSV$/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('output.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.startsWith(`\uFEFFtimestamp;datetime;${variable.label}\r\n`)).toBe(true);
-    expect(csv.split('\r\n').length).toBeGreaterThan(50);
+    const drawnRows = csv.split('\r\n').length;
+    expect(drawnRows).toBeGreaterThan(50);
+    // The chart shows a week reduced to its width: every stored point of the range is offered too.
+    await page.getByRole('button', { name: 'Ajustes del gráfico' }).click();
+    const [raw] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /Descargar CSV con/ }).click(),
+    ]);
+    const rawCsv = readFileSync((await raw.path())!, 'utf8');
+    expect(rawCsv.startsWith(`\uFEFFtimestamp;datetime;${variable.label}\r\n`)).toBe(true);
+    expect(rawCsv.split('\r\n').length).toBeGreaterThan(drawnRows);
 
     // Dragging over the chart zooms; the address then holds the zoomed range, to the minute. The simulator's
     // history covers the last hours of the 7 days, at the right edge.
