@@ -106,7 +106,8 @@ describe('read cache and GET/DELETE /api/web/datastore', () => {
       key: expect.stringMatching(
         /^timeline-data\?columns=\d+&gridEndMs=\d+&gridStartMs=\d+&resolutionS=\d+&/,
       ),
-      value: expect.stringMatching(new RegExp(`^\\[\\[${id},\\{"points":\\[`)),
+      // The compact form the read path keeps (timestamps and values as texts, docs/read-cache.md).
+      value: expect.stringMatching(new RegExp(`^\\[\\[${id},\\{"ts":"`)),
       abridged: true,
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       sizeBytes: expect.any(Number),
@@ -184,9 +185,9 @@ describe('read cache and GET/DELETE /api/web/datastore', () => {
   });
 
   it('does not store an answer larger than READ_CACHE_MAX_ENTRY_BYTES', async () => {
-    const id = await variableWithPoints();
-    // 2 000 columns of a 3-hour range: every one of its 180 points, some 5 900 bytes.
-    await timeline([id], T0, T0 + 3 * HOUR, 2000);
+    const id = await variableWithPoints(6);
+    // 2 000 columns of a 6-hour range: every one of its 360 points, some 6 400 bytes in the compact form.
+    await timeline([id], T0, T0 + 6 * HOUR, 2000);
     expect(await entriesOf('timeline-data', [id])).toEqual([]);
   });
 
