@@ -161,7 +161,13 @@ describe('correlation in Chromium', () => {
     rows.forEach(([timestamp, dateTime, ...values], i) => {
       expect(Number(timestamp)).toBe(xs[i].timestamp);
       expect(dateTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-      expect(values.map(Number)).toEqual([xs[i].value, ys[i].value, zs[i].value]);
+      // Written as the screen reads them (lib/measurement-format.ts): 6 significant digits, at most 2
+      // decimals for m3/h and °C. So each is the point's value to within half its last digit.
+      [xs[i].value, ys[i].value, zs[i].value].forEach((value, column) => {
+        const halfLastDigit = Math.max(0.005, Math.abs(value) * 5e-6) + 1e-9;
+        expect(Math.abs(Number(values[column]) - value)).toBeLessThanOrEqual(halfLastDigit);
+      });
+      expect(values).toHaveLength(3);
     });
     const timestamps = rows.map(([timestamp]) => Number(timestamp));
     expect(timestamps).toEqual([...timestamps].sort((a, b) => a - b));
