@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# tools/lib.sh: helpers shared by the local servers' scripts (tools/postgres, tools/kafka, tools/mosquitto,
-# tools/prometheus), sourced by their lib.sh. Each helper that prints takes the server's name first: it
+# tools/lib.sh: helpers shared by the local servers' scripts (tools/postgres, tools/kafka, tools/questdb,
+# tools/mosquitto, tools/prometheus), sourced by their lib.sh. Each helper that prints takes the server's name first: it
 # prefixes every line printed.
 
 tool_log() {
@@ -125,4 +125,16 @@ tool_stop_arguments() {
       *) tool_die "$name" "unknown argument: $arg (usage: $0 [--wipe])" ;;
     esac
   done
+}
+
+# Dies unless `java` on PATH is Java 17 or later (the Kafka broker and QuestDB): tool_require_java NAME WHAT.
+tool_require_java() {
+  local name=$1 what=$2 line major
+  command -v java >/dev/null 2>&1 ||
+    tool_die "$name" "java not found on PATH: $what needs Java 17+ (Debian: apt-get install -y openjdk-17-jre-headless)"
+  line="$(java -version 2>&1 | head -n 1)"
+  major="$(sed -E 's/^[^"]*"([0-9]+)(\.[^"]*)?".*$/\1/' <<<"$line")"
+  if [[ "$major" =~ ^[0-9]+$ ]] && ((major < 17)); then
+    tool_die "$name" "$what needs Java 17+, found: $line"
+  fi
 }

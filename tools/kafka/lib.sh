@@ -46,16 +46,7 @@ kafka_log_tail() { tool_log_tail kafka "$KAFKA_LOG" "$KAFKA_LOG_TAIL"; }
 # Serialises start/stop of this repo's broker (e.g. parallel test workers).
 kafka_lock() { tool_lock kafka "$KAFKA_HOME" 600 9; }
 
-kafka_require_java() {
-  command -v java >/dev/null 2>&1 ||
-    kafka_die "java not found on PATH: Kafka needs Java 17+ (Debian: apt-get install -y openjdk-17-jre-headless)"
-  local line major
-  line="$(java -version 2>&1 | head -n 1)"
-  major="$(sed -E 's/^[^"]*"([0-9]+)(\.[^"]*)?".*$/\1/' <<<"$line")"
-  if [[ "$major" =~ ^[0-9]+$ ]] && ((major < 17)); then
-    kafka_die "Kafka 4.x needs Java 17+, found: $line"
-  fi
-}
+kafka_require_java() { tool_require_java kafka "Kafka 4.x"; }
 
 # The Kafka version pinned in tools/kafka/pom.xml.
 kafka_version() {

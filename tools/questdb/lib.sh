@@ -46,16 +46,7 @@ questdb_die() { tool_die questdb "$@"; }
 # Serialises start/stop of one QUESTDB_HOME's server.
 questdb_lock() { tool_lock questdb "$QUESTDB_HOME" 120 6; }
 
-questdb_require_java() {
-  command -v java >/dev/null 2>&1 ||
-    questdb_die "java not found on PATH: QuestDB needs Java 17+ (Debian: apt-get install -y openjdk-17-jre-headless)"
-  local line major
-  line="$(java -version 2>&1 | head -n 1)"
-  major="$(sed -E 's/^[^"]*"([0-9]+)(\.[^"]*)?".*$/\1/' <<<"$line")"
-  if [[ "$major" =~ ^[0-9]+$ ]] && ((major < 17)); then
-    questdb_die "QuestDB $(questdb_version) needs Java 17+, found: $line"
-  fi
-}
+questdb_require_java() { tool_require_java questdb "QuestDB $(questdb_version)"; }
 
 # The QuestDB version pinned in tools/questdb/pom.xml.
 questdb_version() {
