@@ -51,4 +51,10 @@ describe('backfillProgress', () => {
       ),
     ).toMatchObject({ state: 'failed', percent: 50, error: 'boom' });
   });
+
+  it('says a planned calculation waits while its range ends in the future, and runs once it has begun', () => {
+    expect(backfillProgress(planned({}), 4_999)).toMatchObject({ state: 'pending', percent: 0, toMs: 5_000 });
+    expect(backfillProgress(planned({}), 5_000)).toMatchObject({ state: 'running', percent: 0 });
+    expect(backfillProgress(planned({ backfillDoneUntil: at(1_000) }), 4_999).state).toBe('running');
+  });
 });

@@ -11,13 +11,17 @@ export interface BackfillColumns {
 /**
  * The progress of a history calculation: the share of its range [from, to) committed so far, in tenths of a
  * percent rounded down (100 only once done); 0 before it is planned (none, pending) and for an empty range
- * not yet done. A failed one keeps the share it reached.
+ * not yet done. A failed one keeps the share it reached. A planned one that has not started reads nothing
+ * until its range's end has passed (every replica then calculates the variable live: docs/aggregate-variables.md
+ * "Settling"), so until then it says it is still waiting (pending) rather than running at 0 %.
  */
-export function backfillProgress(columns: BackfillColumns): AggregateBackfillDto {
+export function backfillProgress(columns: BackfillColumns, now = Date.now()): AggregateBackfillDto {
   const fromMs = columns.backfillFrom?.getTime() ?? null;
   const toMs = columns.backfillTo?.getTime() ?? null;
+  const settling =
+    columns.backfillState === 'running' && columns.backfillDoneUntil === null && toMs !== null && toMs > now;
   return {
-    state: columns.backfillState,
+    state: settling ? 'pending' : columns.backfillState,
     percent: percentOf(columns, fromMs, toMs),
     fromMs,
     toMs,

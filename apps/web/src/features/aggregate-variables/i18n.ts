@@ -27,7 +27,8 @@ export const aggregateVariablesEnGB = {
   },
   backfill: {
     none: 'Not calculated',
-    pending: 'Waiting to calculate the history',
+    pending:
+      'Waiting to calculate the history: it starts once every service calculates the variable live (within seconds)',
     running: 'Calculating the history',
     done: 'History calculated',
     failed: 'The history could not be calculated',
@@ -144,7 +145,8 @@ export const aggregateVariablesEsES: typeof aggregateVariablesEnGB = {
   },
   backfill: {
     none: 'Sin calcular',
-    pending: 'Esperando para calcular el histórico',
+    pending:
+      'Esperando para calcular el histórico: empieza cuando todos los servicios calculan la variable en vivo (en segundos)',
     running: 'Calculando el histórico',
     done: 'Histórico calculado',
     failed: 'No se ha podido calcular el histórico',
