@@ -206,7 +206,7 @@ describe('gateway in cluster mode', () => {
       {
         name: 'identity, variables, rules-engine, valve-monitor',
         up: false,
-        error: 'METRICS_TOKEN is not set',
+        failure: { kind: 'no-token', detail: 'METRICS_TOKEN is not set' },
       },
     ]);
   });

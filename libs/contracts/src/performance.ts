@@ -49,13 +49,38 @@ export const consumerGroupLagDtoSchema = z.strictObject({
 });
 export type ConsumerGroupLagDto = z.infer<typeof consumerGroupLagDtoSchema>;
 
+/**
+ * Why a service's metrics could not be read, as far as the gateway can tell: it has no METRICS_TOKEN to ask
+ * with; no connection; no answer within the read timeout; an answer with an error status; or metrics that
+ * are not Prometheus text (in standalone, also the process's own registry failing to give them).
+ */
+export const METRICS_READ_FAILURE_KINDS = [
+  'no-token',
+  'unreachable',
+  'timeout',
+  'http-status',
+  'unreadable',
+] as const;
+export type MetricsReadFailureKind = (typeof METRICS_READ_FAILURE_KINDS)[number];
+
+const failureKind = z.enum(METRICS_READ_FAILURE_KINDS);
+/** The kind (the page words it in the user's language) and the technical detail, as the gateway met it. */
+export const metricsReadFailureDtoSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('http-status'),
+    status: z.number().int().min(100).max(599),
+    detail: z.string(),
+  }),
+  z.strictObject({ kind: failureKind.exclude(['http-status']), detail: z.string() }),
+]);
+export type MetricsReadFailureDto = z.infer<typeof metricsReadFailureDtoSchema>;
+
 /** A service whose metrics are read: in standalone the gateway process itself. */
-export const performanceServiceDtoSchema = z.strictObject({
-  name: z.string(),
-  up: z.boolean(),
-  /** why the last read failed (e.g. `HTTP 401`, `connect ECONNREFUSED`), when down */
-  error: z.string().optional(),
-});
+export const performanceServiceDtoSchema = z.discriminatedUnion('up', [
+  z.strictObject({ name: z.string(), up: z.literal(true) }),
+  /** why the last read failed, when down */
+  z.strictObject({ name: z.string(), up: z.literal(false), failure: metricsReadFailureDtoSchema }),
+]);
 export type PerformanceServiceDto = z.infer<typeof performanceServiceDtoSchema>;
 
 // GET /api/web/performance (feature Superadmin)

@@ -1,9 +1,41 @@
+import type { MetricsReadFailureDto } from '@plantlens/contracts';
 import type { MetricsRegistry, PlatformConfig } from '@plantlens/platform';
 
 /** Where the sampler reads a service's metrics (Prometheus text). */
 export interface MetricsSource {
   name: string;
+  /** Rejects with a MetricsReadError when it can tell why; the sampler counts anything else as unreadable. */
   read(): Promise<string>;
+}
+
+/** A read that failed, and why. */
+export class MetricsReadError extends Error {
+  constructor(readonly failure: MetricsReadFailureDto) {
+    super(failure.detail);
+  }
+}
+
+/**
+ * The technical reason of an error. fetch() reports a refused connection as "fetch failed" with the reason
+ * in its cause; the errors may come from another realm (Node's own fetch), so they are read by shape, not
+ * instanceof.
+ */
+export function technicalDetail(error: unknown): string {
+  const { message, cause } = (error ?? {}) as {
+    message?: unknown;
+    cause?: { message?: unknown; code?: unknown };
+  };
+  for (const reason of [cause?.message, cause?.code, message]) {
+    if (typeof reason === 'string' && reason !== '') return reason;
+  }
+  return String(error);
+}
+
+// fetch() rejects, before the answer or while its body is read, with a TimeoutError once the signal's
+// timeout fires, and with a TypeError ("fetch failed") when the connection cannot be made or breaks.
+function connectionFailure(error: unknown): never {
+  const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+  throw new MetricsReadError({ kind: timedOut ? 'timeout' : 'unreachable', detail: technicalDetail(error) });
 }
 
 // A service that does not answer within this is shown as down for the sample; well under the 5 s period.
@@ -35,13 +67,22 @@ export function clusterSources(config: PlatformConfig): MetricsSource[] {
   return [...byUrl].map(([url, names]) => ({
     name: names.join(', '),
     read: async () => {
-      if (!config.METRICS_TOKEN) throw new Error('METRICS_TOKEN is not set');
+      if (!config.METRICS_TOKEN) {
+        throw new MetricsReadError({ kind: 'no-token', detail: 'METRICS_TOKEN is not set' });
+      }
       const response = await fetch(`${url}/metrics`, {
         headers: { authorization: `Bearer ${config.METRICS_TOKEN}` },
         signal: AbortSignal.timeout(READ_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.text();
+      }).catch(connectionFailure);
+      if (!response.ok) {
+        const { status, statusText } = response;
+        throw new MetricsReadError({
+          kind: 'http-status',
+          status,
+          detail: `HTTP ${status} ${statusText}`.trim(),
+        });
+      }
+      return response.text().catch(connectionFailure);
     },
   }));
 }

@@ -9,27 +9,32 @@ import {
   PERFORMANCE_HISTORY_SECONDS,
   PERFORMANCE_SAMPLE_SECONDS,
   type ConsumerGroupLagDto,
+  type MetricsReadFailureDto,
   type PerformanceDto,
   type PerformanceSampleDto,
   type PerformanceServiceDto,
 } from '@plantlens/contracts';
 import { MetricsRegistry, PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@plantlens/platform';
-import { clusterSources, registrySource, type MetricsSource } from './metrics-sources';
+import {
+  clusterSources,
+  MetricsReadError,
+  registrySource,
+  technicalDetail,
+  type MetricsSource,
+} from './metrics-sources';
 import { performanceFigures, type MetricsReading } from './performance-figures';
 import { parsePrometheusText, type MetricSample } from './prometheus-text';
 import { SampleHistory } from './sample-history';
 
-// Why a read failed. fetch() reports a refused connection as "fetch failed" with the reason in its cause;
-// the errors may come from another realm (Node's own fetch), so they are read by shape, not instanceof.
-function failure(error: unknown): string {
-  const { message, cause } = (error ?? {}) as {
-    message?: unknown;
-    cause?: { message?: unknown; code?: unknown };
-  };
-  for (const reason of [cause?.message, cause?.code, message]) {
-    if (typeof reason === 'string' && reason !== '') return reason;
-  }
-  return String(error);
+// Why a read failed, for the page. The detail is the error's own text, which may quote the request (a token
+// that is not a valid header value) or the answer (a service echoing what it was sent): the token is blanked
+// out of it.
+function readFailure(error: unknown, token: string | undefined): MetricsReadFailureDto {
+  const failure: MetricsReadFailureDto =
+    error instanceof MetricsReadError
+      ? error.failure
+      : { kind: 'unreadable', detail: technicalDetail(error) };
+  return token ? { ...failure, detail: failure.detail.replaceAll(token, '<METRICS_TOKEN>') } : failure;
 }
 
 /**
@@ -40,6 +45,7 @@ function failure(error: unknown): string {
 export class PerformanceSampler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PerformanceSampler');
   private readonly sources: MetricsSource[];
+  private readonly token: string | undefined;
   private readonly job: PeriodicJob<void>;
   private readonly history = new SampleHistory<PerformanceSampleDto>(
     PERFORMANCE_HISTORY_SECONDS / PERFORMANCE_SAMPLE_SECONDS,
@@ -49,12 +55,13 @@ export class PerformanceSampler implements OnApplicationBootstrap, OnApplication
   private services: PerformanceServiceDto[] = [];
 
   constructor(@Inject(PLATFORM_CONFIG) config: PlatformConfig, registry: MetricsRegistry) {
+    this.token = config.METRICS_TOKEN;
     this.sources =
       config.GATEWAY_MODE === 'cluster' ? clusterSources(config) : [registrySource('standalone', registry)];
     this.job = new PeriodicJob({
       everyMs: PERFORMANCE_SAMPLE_SECONDS * 1000,
       run: () => this.sample(),
-      onError: (error) => this.logger.warn(`Sampling the metrics failed: ${failure(error)}`),
+      onError: (error) => this.logger.warn(`Sampling the metrics failed: ${technicalDetail(error)}`),
     });
   }
 
@@ -93,9 +100,10 @@ export class PerformanceSampler implements OnApplicationBootstrap, OnApplication
             ...sample,
             labels: { ...sample.labels, instance: source.name },
           }));
-          return { service: { name: source.name, up: true }, samples };
+          return { service: { name: source.name, up: true } as const, samples };
         } catch (error) {
-          return { service: { name: source.name, up: false, error: failure(error) }, samples: [] };
+          const failure = readFailure(error, this.token);
+          return { service: { name: source.name, up: false, failure } as const, samples: [] };
         }
       }),
     );

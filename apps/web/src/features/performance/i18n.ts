@@ -1,5 +1,6 @@
 // The texts of the performance back office (/performance/backoffice), under the key `performance` of
 // app/i18n (es_ES and en_GB complete; the other languages fall back).
+import type { MetricsReadFailureKind } from '@plantlens/contracts';
 
 export const performanceEnGB = {
   title: 'Performance',
@@ -12,6 +13,14 @@ export const performanceEnGB = {
   services: 'Services',
   serviceUp: '{{name}}: available',
   serviceDown: '{{name}}: unavailable',
+  // Why a service's metrics could not be read (MetricsReadFailureKind); the technical detail follows.
+  failures: {
+    'no-token': 'The gateway has no METRICS_TOKEN to read the metrics with',
+    unreachable: 'The connection to the service failed',
+    timeout: 'The service did not answer in time',
+    'http-status': 'The service answered with HTTP status {{status}}',
+    unreadable: 'The metrics the service gave could not be read',
+  } satisfies Record<MetricsReadFailureKind, string>,
   figures: {
     pointsIn: 'Points in',
     pointsInDescription: 'Points received per second from every source',
@@ -63,6 +72,13 @@ export const performanceEsES: typeof performanceEnGB = {
   services: 'Servicios',
   serviceUp: '{{name}}: disponible',
   serviceDown: '{{name}}: no disponible',
+  failures: {
+    'no-token': 'La pasarela no tiene METRICS_TOKEN con el que leer las métricas',
+    unreachable: 'La conexión con el servicio ha fallado',
+    timeout: 'El servicio no ha respondido a tiempo',
+    'http-status': 'El servicio ha respondido con el estado HTTP {{status}}',
+    unreadable: 'No se han podido leer las métricas que ha dado el servicio',
+  },
   figures: {
     pointsIn: 'Puntos recibidos',
     pointsInDescription: 'Puntos por segundo recibidos de todas las fuentes',

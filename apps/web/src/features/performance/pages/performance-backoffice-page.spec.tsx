@@ -1,5 +1,5 @@
 import type { PerformanceDto } from '@plantlens/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -30,7 +30,16 @@ const figures: PerformanceDto = {
   history: [performanceSample('2026-11-25T10:00:00.000Z', {}), newest],
   services: [
     { name: 'variables', up: true },
-    { name: 'rules-engine', up: false, error: 'connect ECONNREFUSED 10.0.0.7:3000' },
+    {
+      name: 'rules-engine',
+      up: false,
+      failure: { kind: 'unreachable', detail: 'connect ECONNREFUSED 10.0.0.7:3000' },
+    },
+    {
+      name: 'identity',
+      up: false,
+      failure: { kind: 'http-status', status: 401, detail: 'HTTP 401 Unauthorized' },
+    },
   ],
 };
 
@@ -112,7 +121,25 @@ describe('performance back office', () => {
     expect(services.map((badge) => badge.textContent)).toEqual([
       'variables: available',
       'rules-engine: unavailable',
+      'identity: unavailable',
     ]);
     expect(services[1]).toHaveClass('ant-tag-error');
+  });
+
+  it("says in the user's language why a service is down, then the gateway's technical detail", async () => {
+    await serve({ json: figures });
+    renderPage();
+    const services = within(await screen.findByRole('list', { name: 'Services' })).getAllByRole('listitem');
+    fireEvent.mouseEnter(services[1]!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'The connection to the service failedconnect ECONNREFUSED 10.0.0.7:3000',
+    );
+    fireEvent.mouseLeave(services[1]!);
+    fireEvent.mouseEnter(services[2]!);
+    await waitFor(() =>
+      expect(screen.getAllByRole('tooltip').at(-1)).toHaveTextContent(
+        'The service answered with HTTP status 401HTTP 401 Unauthorized',
+      ),
+    );
   });
 });

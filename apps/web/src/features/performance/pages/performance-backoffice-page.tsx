@@ -11,6 +11,7 @@ import {
 import {
   PERFORMANCE_SAMPLE_SECONDS,
   type ConsumerGroupLagDto,
+  type MetricsReadFailureDto,
   type PerformanceDto,
 } from '@plantlens/contracts';
 import { Empty, Flex, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
@@ -25,14 +26,26 @@ import { FigureTile } from '../components/figure-tile';
 import { PerformanceChart } from '../components/performance-chart';
 import { formatDuration, formatNumber, formatSampleTime, timeSeries } from '../performance-format';
 
+// Why a service is down: the kind in the user's language, then the gateway's technical detail as it met it.
+function FailureReason({ failure }: { failure: MetricsReadFailureDto }) {
+  const { t } = useTranslation();
+  const status = failure.kind === 'http-status' ? failure.status : undefined;
+  return (
+    <>
+      <div>{t(`performance.failures.${failure.kind}`, { status })}</div>
+      <code>{failure.detail}</code>
+    </>
+  );
+}
+
 function ServiceBadges({ services }: Pick<PerformanceDto, 'services'>) {
   const { t } = useTranslation();
   return (
     <Flex gap={4} wrap align="center" role="list" aria-label={t('performance.services')}>
-      {services.map(({ name, up, error }) => (
-        <Tooltip key={name} title={error}>
-          <Tag role="listitem" color={up ? 'success' : 'error'}>
-            {t(up ? 'performance.serviceUp' : 'performance.serviceDown', { name })}
+      {services.map((service) => (
+        <Tooltip key={service.name} title={!service.up && <FailureReason failure={service.failure} />}>
+          <Tag role="listitem" color={service.up ? 'success' : 'error'}>
+            {t(service.up ? 'performance.serviceUp' : 'performance.serviceDown', { name: service.name })}
           </Tag>
         </Tooltip>
       ))}
