@@ -97,7 +97,7 @@ if (!isMainThread) {
 
 async function main() {
   const { loadPlatformConfig, Database, AuthKeys } = require('@plantlens/platform');
-  const { VariablesModule, RollupService, IngestionService } = require('@plantlens/variables');
+  const { VariablesModule, RollupService, MeasurementMetrics } = require('@plantlens/variables');
   const { IdentityModule } = require('@plantlens/identity');
   const { sql } = require('kysely');
 
@@ -196,11 +196,14 @@ async function main() {
       });
       aggregateIds.push(created.id);
     }
-    const writesBefore = app.get(IngestionService).counters.stored;
+    // Aggregate points the variables service received and handed to the writer (none is rejected here),
+    // overwrites included: an instant recalculated as its inputs arrive in separate messages is published
+    // and written again each time its value changes. (Points written would count an instant written twice
+    // in one transaction once.)
+    const aggregatePoints = async () => (await app.get(MeasurementMetrics).totals()).ingested.aggregate ?? 0;
+    const writesBefore = await aggregatePoints();
     const liveRate = await ingest(inputIds, LIVE_T0, instants, aggregateIds, aggregateIds.length * instants);
-    // Points the writer stored, overwrites included: an instant recalculated as its inputs arrive in
-    // separate messages is published and written again each time its value changes.
-    const aggregateWrites = app.get(IngestionService).counters.stored - writesBefore - INPUTS * instants;
+    const aggregateWrites = (await aggregatePoints()) - writesBefore;
     const format = (n) => Math.round(n).toLocaleString('en-US');
     console.log(
       `1. live: ${format(INPUTS * instants)} input points (+ ${format(aggregateIds.length * instants)} aggregate points) through ${OPERATED} operated + ${METRICAL} metrical aggregates ${format(liveRate)} points/s; plain writer ${format(plainRate)} points/s; ratio ${(liveRate / plainRate).toFixed(2)}; aggregate points written ${format(aggregateWrites)} (${(aggregateWrites / (aggregateIds.length * instants)).toFixed(1)} per aggregate point)`,

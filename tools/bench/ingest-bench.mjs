@@ -72,7 +72,7 @@ if (!isMainThread) {
 
 async function main() {
   const { loadPlatformConfig, EventPublisher, Database, AuthKeys } = require('@plantlens/platform');
-  const { VariablesModule, IngestionService, encodeMeasurementCopy } = require('@plantlens/variables');
+  const { VariablesModule, MeasurementMetrics, encodeMeasurementCopy } = require('@plantlens/variables');
   const { sql } = require('kysely');
 
   const STANDALONE_POINTS = Number(process.env.BENCH_STANDALONE_POINTS ?? 500_000);
@@ -89,9 +89,10 @@ async function main() {
     return variables.map(({ clientReference }) => ids.get(clientReference));
   }
 
+  // Every point is distinct and nothing else writes, so points written (committed) reach exactly `total`.
   async function waitForStored(app, total) {
-    const ingestion = app.get(IngestionService);
-    while (ingestion.counters.stored < total) await new Promise((resolve) => setTimeout(resolve, 20));
+    const metrics = app.get(MeasurementMetrics);
+    while ((await metrics.totals()).written < total) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   async function scalar(database, query) {

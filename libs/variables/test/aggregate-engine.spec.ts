@@ -246,15 +246,17 @@ describe('aggregate variables in the variables service (standalone)', () => {
         constant: 2,
       });
       const ingestion = app.get(IngestionService);
-      const before = { ...ingestion.counters };
+      const metrics = app.get(MeasurementMetrics);
+      const before = await metrics.totals();
       await ingestion.ingest({ source: 'test', points: [{ variableId: aggregateId, ts: T0, value: 1 }] });
       await ingestion.ingest(
         { source: 'test', points: [{ variableId: raw!, ts: T0, value: 1 }] },
         Date.now(),
         Topics.derivedMeasurements,
       );
-      expect(ingestion.counters['aggregate-variable'] - before['aggregate-variable']).toBe(1);
-      expect(ingestion.counters['not-aggregate'] - before['not-aggregate']).toBe(1);
+      const after = await metrics.totals();
+      expect(after.rejected['aggregate-variable'] - before.rejected['aggregate-variable']).toBe(1);
+      expect(after.rejected['not-aggregate'] - before.rejected['not-aggregate']).toBe(1);
       expect((await stored([aggregateId, raw!])).get(raw!)!.ts).toEqual([]);
       expect((await stored([aggregateId])).get(aggregateId)!.ts).toEqual([]);
     });

@@ -20,7 +20,7 @@ import {
   type PlatformConfig,
 } from '@plantlens/platform';
 import request from 'supertest';
-import { IngestionService, VariablesModule } from '../src';
+import { MeasurementMetrics, VariablesModule } from '../src';
 
 export async function startVariablesService(
   config: PlatformConfig,
@@ -178,8 +178,8 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
 
     it('skips bad messages and bad points, counts them, and keeps consuming', async () => {
       const [temperature] = await declareVariables(app, [`${unique}_temperature`]);
-      const ingestion = app.get(IngestionService);
-      const before = { ...ingestion.counters };
+      const metrics = app.get(MeasurementMetrics);
+      const before = await metrics.totals();
       const key = String(temperature);
       await publisher.publish(Topics.measurements, 'not a batch', key);
       await publisher.publish(Topics.measurements, { source: 'test', points: 'nope' }, key);
@@ -201,11 +201,11 @@ export function describeMeasurementPipeline(mode: string, configure: () => Promi
         (body) => body.variables[0]?.data.length === 1,
       );
       expect(result.variables[0]!.data).toEqual([{ timestamp: T0 / 1000, value: 21.5 }]);
-      const after = ingestion.counters;
-      expect(after['malformed-batch'] - before['malformed-batch']).toBe(2);
-      expect(after['invalid-point'] - before['invalid-point']).toBe(1);
-      expect(after['future-timestamp'] - before['future-timestamp']).toBe(1);
-      expect(after['unknown-variable'] - before['unknown-variable']).toBe(1);
+      const { rejected } = await metrics.totals();
+      expect(rejected['malformed-batch'] - before.rejected['malformed-batch']).toBe(2);
+      expect(rejected['invalid-point'] - before.rejected['invalid-point']).toBe(1);
+      expect(rejected['future-timestamp'] - before.rejected['future-timestamp']).toBe(1);
+      expect(rejected['unknown-variable'] - before.rejected['unknown-variable']).toBe(1);
     });
 
     it('reduces a long range to M4 points flagged sampled', async () => {

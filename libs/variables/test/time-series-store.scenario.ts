@@ -38,6 +38,7 @@ export interface TimeSeriesStore {
   database: Database;
   variables: VariableRepository;
   ingestion: IngestionService;
+  measurementMetrics: MeasurementMetrics;
   rollups: RollupService;
   retention: RetentionService;
   timeline: TimelineService;
@@ -63,6 +64,7 @@ export async function openTimeSeriesStore(config: PlatformConfig): Promise<TimeS
     database,
     variables,
     ingestion: new IngestionService(writer, variables, policy, aggregates, metrics),
+    measurementMetrics: metrics,
     rollups,
     retention: new RetentionService(new RetentionRepository(database), variables, policy, readCache),
     timeline: new TimelineService(variables, new TimelineRepository(database), rollups, readCache),
@@ -244,7 +246,7 @@ export function describeTimeSeriesStore(
     it('rejects bad messages and points with a counted reason and stores the rest', async () => {
       const id = await declare();
       const now = Date.now();
-      const before = { ...store.ingestion.counters };
+      const before = await store.measurementMetrics.totals();
       expect(await store.ingestion.ingest('not json at all', now)).toEqual({
         stored: 0,
         rejected: { 'malformed-batch': 1 },
@@ -278,10 +280,10 @@ export function describeTimeSeriesStore(
           'invalid-point': 1,
         },
       });
-      const after = store.ingestion.counters;
-      expect(after['malformed-batch'] - before['malformed-batch']).toBe(1);
-      expect(after['unknown-variable'] - before['unknown-variable']).toBe(2);
-      expect(after.stored - before.stored).toBe(2);
+      const after = await store.measurementMetrics.totals();
+      expect(after.rejected['malformed-batch'] - before.rejected['malformed-batch']).toBe(1);
+      expect(after.rejected['unknown-variable'] - before.rejected['unknown-variable']).toBe(2);
+      expect(after.written - before.written).toBe(2);
       expect((await stored(id)).map(({ value }) => value)).toEqual([1.5, 2.5]);
     });
 

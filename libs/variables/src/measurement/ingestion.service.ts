@@ -11,7 +11,7 @@ import { RetentionPolicy } from '../retention/retention-policy';
 import { VariableRepository } from '../variable/variable.repository';
 import { MeasurementMetrics } from './measurement-metrics';
 import { MeasurementWriter } from './measurement-writer.service';
-import { checkPoint, REJECTION_REASONS, type RejectionReason } from './point-check';
+import { checkPoint, type RejectionReason } from './point-check';
 
 /** The two topics of points: measured, and calculated by the aggregate variables. */
 export type MeasurementTopic = typeof Topics.measurements | typeof Topics.derivedMeasurements;
@@ -36,13 +36,6 @@ export class IngestionService {
   private readonly logger = new Logger(IngestionService.name);
   // Whether each variable seen so far is an aggregate (fixed when the variable is created).
   private readonly knownVariables = new Map<number, boolean>();
-  private readonly totals: Record<RejectionReason | 'stored', number> = {
-    stored: 0,
-    ...(Object.fromEntries(REJECTION_REASONS.map((reason) => [reason, 0])) as Record<
-      RejectionReason,
-      number
-    >),
-  };
 
   constructor(
     private readonly writer: MeasurementWriter,
@@ -52,10 +45,6 @@ export class IngestionService {
     private readonly metrics: MeasurementMetrics,
   ) {}
 
-  get counters(): Readonly<Record<RejectionReason | 'stored', number>> {
-    return this.totals;
-  }
-
   async ingest(
     message: unknown,
     now = Date.now(),
@@ -64,7 +53,6 @@ export class IngestionService {
     const rejected: IngestionResult['rejected'] = {};
     const reject = (reason: RejectionReason, count = 1) => {
       rejected[reason] = (rejected[reason] ?? 0) + count;
-      this.totals[reason] += count;
       this.metrics.countRejected(reason, count);
     };
     const envelope = envelopeSchema.safeParse(message);
@@ -98,7 +86,6 @@ export class IngestionService {
       else known.push(point);
     }
     await this.writer.write(known);
-    this.totals.stored += known.length;
     await this.aggregates.afterStored(known);
     if (Object.keys(rejected).length > 0) {
       this.logger.warn(

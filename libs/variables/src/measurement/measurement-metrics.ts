@@ -6,6 +6,19 @@ import { REJECTION_REASONS, type RejectionReason } from './point-check';
 
 const KNOWN_SOURCES = new Set<string>(Object.values(MeasurementSources));
 
+/** The label `source` of plantlens_points_ingested_total: one of the product's producers, or `other`. */
+export type IngestedSource = (typeof MeasurementSources)[keyof typeof MeasurementSources] | 'other';
+
+/** The counters' totals in this process, the figures its /metrics reports. */
+export interface MeasurementTotals {
+  /** points received in well-formed batches, by source (only sources seen so far) */
+  ingested: Partial<Record<IngestedSource, number>>;
+  /** points not stored, by reason (a malformed batch counts once) */
+  rejected: Record<RejectionReason, number>;
+  /** points committed to the store */
+  written: number;
+}
+
 /**
  * The points of the ingest path (docs/operations.md "Metrics"): received per source, rejected per reason,
  * and written to the store. `rate()` of each gives points per second.
@@ -48,5 +61,21 @@ export class MeasurementMetrics {
 
   countWritten(points: number): void {
     this.written.inc(points);
+  }
+
+  /** For tests and benchmarks, which wait on and compare these figures. */
+  async totals(): Promise<MeasurementTotals> {
+    const [ingested, rejected, written] = await Promise.all([
+      this.ingested.get(),
+      this.rejected.get(),
+      this.written.get(),
+    ]);
+    return {
+      ingested: Object.fromEntries(ingested.values.map(({ labels, value }) => [labels.source, value])),
+      rejected: Object.fromEntries(
+        rejected.values.map(({ labels, value }) => [labels.reason, value]),
+      ) as Record<RejectionReason, number>,
+      written: written.values[0]?.value ?? 0,
+    };
   }
 }
