@@ -61,7 +61,8 @@ export class PerformanceSampler implements OnApplicationBootstrap, OnApplication
     this.job = new PeriodicJob({
       everyMs: PERFORMANCE_SAMPLE_SECONDS * 1000,
       run: () => this.sample(),
-      onError: (error) => this.logger.warn(`Sampling the metrics failed: ${technicalDetail(error)}`),
+      onError: (error) =>
+        this.logger.warn(`Sampling the metrics failed: ${readFailure(error, this.token).detail}`),
     });
   }
 
