@@ -1,6 +1,7 @@
 // `node tools/bench/correlation-bench.mjs [--postgres-only | --standalone-only]`, also run by `npm run bench`:
 // correlation-data latency through HTTP, X, Y and Z at 1 Hz over 3 days; the time until the whole answer
-// has arrived and, apart from it, the client's JSON.parse.
+// has arrived and, apart from it, the client's JSON.parse; in the spec's shape (one object per point) and
+// in the compact one the web asks (format=columns), for the same ranges.
 //
 // The three sensors tick on their own clocks (Y 0.4 s and Z 0.7 s after X), so every X point pairs with the
 // previous second's Y and Z: the as-of work is real. Ranges: 1 day (86 400 X points) with X/Y and X/Y/Z,
@@ -71,11 +72,14 @@ async function ensureDataset(app, ids) {
   process.stderr.write(`  dataset loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
-async function timeCorrelation(url, token, variableIds, startDate, endDate) {
+const FORMATS = ['points', 'columns'];
+
+async function timeCorrelation(url, token, variableIds, startDate, endDate, format) {
   const query = new URLSearchParams({
     variableIds: variableIds.join(','),
     startDate: String(startDate),
     endDate: String(endDate),
+    format,
   });
   const began = performance.now();
   const response = await fetch(`${url}/api/web/explorer/correlation-data?${query}`, {
@@ -90,7 +94,7 @@ async function timeCorrelation(url, token, variableIds, startDate, endDate) {
     ms: answered - began,
     parseMs: parsed - answered,
     megabytes: bytes.byteLength / 1e6,
-    points: body.variables[0].data.length,
+    points: (body.ts ?? body.variables[0].data).length,
     sampled: body.variables[0].sampled,
   };
 }
@@ -100,26 +104,34 @@ async function measure(app, ids, label) {
   const { accessToken: token } = await signIn(url, 'admin', BENCH_PASSWORD);
   for (const { name, roles, ms } of CASES) {
     const variableIds = roles.map((role) => ids[role]);
-    // Range starts step through the data so runs do not all hit the same pages.
-    const starts = Array.from(
-      { length: RUNS },
-      (_, i) => START + Math.floor(((END - START - ms) * i) / Math.max(1, RUNS - 1) / 60_000) * 60_000,
-    );
-    await timeCorrelation(url, token, variableIds, starts[0], starts[0] + ms); // warm-up
-    const results = [];
-    for (const start of starts)
-      results.push(await timeCorrelation(url, token, variableIds, start, start + ms));
-    const answers = results.map((result) => result.ms);
-    const { points, sampled, megabytes } = results.at(-1);
-    console.log(
-      `${label.padEnd(11)} ${name.padEnd(17)} answered in median ${median(answers).toFixed(0).padStart(5)} ms, ` +
-        `max ${Math.max(...answers)
-          .toFixed(0)
-          .padStart(
-            5,
-          )} ms; client JSON.parse ${median(results.map((result) => result.parseMs)).toFixed(0)} ms ` +
-        `(${RUNS} runs, ${points} points${sampled ? ', sampled' : ''}, ${megabytes.toFixed(1)} MB)`,
-    );
+    for (const [formatIndex, format] of FORMATS.entries()) {
+      // Range starts step through the data so runs do not all hit the same pages; each shape's a minute
+      // later than the previous shape's (within the data), so that it computes its answers rather than
+      // reading the previous shape's from the read cache.
+      const starts = Array.from({ length: RUNS }, (_, i) =>
+        Math.min(
+          END - ms,
+          START +
+            Math.floor(((END - START - ms) * i) / Math.max(1, RUNS - 1) / 60_000) * 60_000 +
+            formatIndex * 60_000,
+        ),
+      );
+      await timeCorrelation(url, token, variableIds, starts[0], starts[0] + ms, format); // warm-up
+      const results = [];
+      for (const start of starts)
+        results.push(await timeCorrelation(url, token, variableIds, start, start + ms, format));
+      const answers = results.map((result) => result.ms);
+      const { points, sampled, megabytes } = results.at(-1);
+      console.log(
+        `${label.padEnd(11)} ${name.padEnd(17)} ${format.padEnd(8)} answered in median ` +
+          `${median(answers).toFixed(0).padStart(5)} ms, max ${Math.max(...answers)
+            .toFixed(0)
+            .padStart(
+              5,
+            )} ms; client JSON.parse ${median(results.map((result) => result.parseMs)).toFixed(0)} ms ` +
+          `(${RUNS} runs, ${points} points${sampled ? ', sampled' : ''}, ${megabytes.toFixed(1)} MB)`,
+      );
+    }
   }
 }
 

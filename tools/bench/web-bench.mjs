@@ -58,6 +58,8 @@ const CHART_DRAWINGS = '.highcharts-series path.highcharts-graph, canvas.correla
 
 // A timeline-data variable's points, in the spec's shape (`data`) or the compact one the web asks (`ts`).
 const timelinePoints = (variable) => (variable.data ?? variable.ts).length;
+// A correlation-data answer's points, in either shape (the web asks the compact one, with `ts`).
+const correlationPoints = (body) => (body.ts ?? body.variables[0].data).length;
 
 // The two explorer pages: where their parameter selection is, what it asks the server, and when the chart
 // holds the whole answer (run in the page).
@@ -86,9 +88,9 @@ const CORRELATION = {
     `/explorer-correlation-variables?${new URLSearchParams({ pair1: `${x},${y}`, ...range })}`,
   request: '/api/web/explorer/correlation-data?',
   chart: '[data-testid="correlation-chart"]',
-  points: (body) => body.variables[0].data.length,
+  points: (body) => correlationPoints(body),
   drawings: () => 1,
-  expected: (body) => body.variables[0].data.length,
+  expected: (body) => correlationPoints(body),
   // Past 2 000 points the scatter is painted on one canvas in one pass: drawn when that canvas says it holds
   // every point and is not blank.
   fullyDrawn([chartSelector, points]) {

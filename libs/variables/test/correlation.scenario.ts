@@ -3,8 +3,10 @@
 // as data; the maximum is 6 points and the as-of bound 20 s.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  correlationColumnsDtoSchema,
+  correlationDataDtoSchema,
+  correlationFromColumns,
   MAX_CORRELATION_PAIR_OPTIONS,
-  type CorrelationDataDto,
   type CorrelationPairOptionDto,
 } from '@plantlens/contracts';
 import type { PlatformConfig } from '@plantlens/platform';
@@ -40,16 +42,32 @@ export function describeCorrelation(mode: string, configure: () => Promise<Platf
 
     const declare = (variables: TestVariable[]) => declareVariables(app, run, variables);
 
-    function correlationData(variableIds: number[], startSeconds: number, endSeconds: number) {
+    function correlationData(
+      variableIds: number[],
+      startSeconds: number,
+      endSeconds: number,
+      format?: 'points' | 'columns',
+    ) {
       return request(app.getHttpServer())
         .get('/api/web/explorer/correlation-data')
         .set(headers)
-        .query({ variableIds: variableIds.join(','), startDate: at(startSeconds), endDate: at(endSeconds) });
+        .query({
+          variableIds: variableIds.join(','),
+          startDate: at(startSeconds),
+          endDate: at(endSeconds),
+          ...(format && { format }),
+        });
     }
 
+    // The default answer, checked against the compact one (format=columns) for the same query: each case
+    // below proves both shapes.
     async function aligned(variableIds: number[], startSeconds: number, endSeconds: number) {
-      const body = (await correlationData(variableIds, startSeconds, endSeconds).expect(200))
-        .body as CorrelationDataDto;
+      const [points, columns] = await Promise.all([
+        correlationData(variableIds, startSeconds, endSeconds).expect(200),
+        correlationData(variableIds, startSeconds, endSeconds, 'columns').expect(200),
+      ]);
+      const body = correlationDataDtoSchema.parse(points.body);
+      expect(correlationFromColumns(correlationColumnsDtoSchema.parse(columns.body))).toEqual(body);
       const timestamps = body.variables[0]!.data.map((point) => point.timestamp - T0 / 1000);
       for (const variable of body.variables) {
         // Index-aligned: every series carries the same instants.
@@ -264,6 +282,11 @@ export function describeCorrelation(mode: string, configure: () => Promise<Platf
           'an empty range',
           { variableIds: '1,2', startDate: at(1), endDate: at(1) },
           'startDate: startDate must be earlier than endDate',
+        ],
+        [
+          'an unknown answer format',
+          { variableIds: '1,2', ...range, format: 'rows' },
+          'format: must be "points" or "columns"',
         ],
       ])('answers 400 for %s', async (_, query, message) => {
         const response = await request(app.getHttpServer())

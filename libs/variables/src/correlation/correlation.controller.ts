@@ -1,9 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { z } from 'zod';
 import {
+  correlationColumnsDtoSchema,
   correlationDataDtoSchema,
+  correlationFromColumns,
   correlationDataQuerySchema,
   correlationPairOptionDtoSchema,
   multipleCorrelationPairsQuerySchema,
+  type CorrelationColumnsDto,
   type CorrelationDataDto,
   type CorrelationDataQuery,
   type CorrelationPairOptionDto,
@@ -22,13 +26,16 @@ export class CorrelationController {
   ) {}
 
   @Get('correlation-data')
-  @Responds(correlationDataDtoSchema)
+  @Responds(z.union([correlationDataDtoSchema, correlationColumnsDtoSchema]), {
+    description: 'CorrelationDataDto, or CorrelationColumnsDto with format=columns',
+  })
   async correlationData(
     @Query({ schema: correlationDataQuerySchema }) query: CorrelationDataQuery,
-  ): Promise<CorrelationDataDto> {
+  ): Promise<CorrelationDataDto | CorrelationColumnsDto> {
     // Categories come in a second step: the points do not depend on them (and are cached on their own).
-    const points = await this.correlation.correlation(query);
-    return { ...points, categorySets: await this.categories.categorySetsOf(query.variableIds) };
+    const points = await this.correlation.correlationColumns(query);
+    const columns = { ...points, categorySets: await this.categories.categorySetsOf(query.variableIds) };
+    return query.format === 'columns' ? columns : correlationFromColumns(columns);
   }
 
   @Get('multiple-correlation-pairs')

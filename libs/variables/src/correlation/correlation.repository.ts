@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import { Database } from '@plantlens/platform';
 import type { VariablesDb } from '../database/variables-database';
-import type { AlignedColumns, TimedValue } from './series-merge';
+import type { AlignedColumns, SeriesColumns } from './series-merge';
 import type { BucketPlan } from './bucket-plan';
 
 const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
@@ -32,12 +32,11 @@ export class CorrelationRepository {
   }
 
   /** The points of the variable in [startMs, endMs), oldest first. */
-  async points(variableId: number, startMs: number, endMs: number): Promise<TimedValue[]> {
-    const result = await sql<TimedValue>`
+  points(variableId: number, startMs: number, endMs: number): Promise<SeriesColumns> {
+    const points = sql`
       select ${EPOCH_MS} as ts, value from variables.measurement
-      where variable_id = ${variableId} and ts >= ${atMs(startMs)} and ts < ${atMs(endMs)}
-      order by measurement.ts`.execute(this.db);
-    return result.rows;
+      where variable_id = ${variableId} and ts >= ${atMs(startMs)} and ts < ${atMs(endMs)}`;
+    return seriesColumns(this.db, points, sql`ts`);
   }
 
   /**
@@ -49,17 +48,16 @@ export class CorrelationRepository {
     startMs: number,
     endMs: number,
     maxAgeS: number,
-  ): Promise<TimedValue[]> {
+  ): Promise<SeriesColumns> {
     // One ordered index range scan that starts at that previous point when there is one.
-    const result = await sql<TimedValue>`
+    const points = sql`
       select ${EPOCH_MS} as ts, value from variables.measurement
       where variable_id = ${variableId} and ts < ${atMs(endMs)} and ts >= coalesce(
         (select max(ts) from variables.measurement
          where variable_id = ${variableId} and ts < ${atMs(startMs)}
            and ts >= ${atMs(startMs)} - make_interval(secs => ${maxAgeS})),
-        ${atMs(startMs)})
-      order by measurement.ts`.execute(this.db);
-    return result.rows;
+        ${atMs(startMs)})`;
+    return seriesColumns(this.db, points, sql`ts`);
   }
 
   /**
@@ -73,23 +71,23 @@ export class CorrelationRepository {
     startMs: number,
     endMs: number,
     maxAgeS: number,
-  ): Promise<TimedValue[]> {
-    const result = await sql<TimedValue>`
-      select as_of.ts, as_of.value from variables.measurement x
+  ): Promise<SeriesColumns> {
+    const points = sql`
+      select as_of.ts, as_of.value, x.ts as x_ts from variables.measurement x
       cross join lateral (
         select ${EPOCH_MS} as ts, value from variables.measurement
         where variable_id = ${variableId} and ts <= x.ts and ts >= x.ts - make_interval(secs => ${maxAgeS})
         order by measurement.ts desc
         limit 1
       ) as as_of
-      where x.variable_id = ${xId} and x.ts >= ${atMs(startMs)} and x.ts < ${atMs(endMs)}
-      order by x.ts`.execute(this.db);
-    return result.rows;
+      where x.variable_id = ${xId} and x.ts >= ${atMs(startMs)} and x.ts < ${atMs(endMs)}`;
+    return seriesColumns(this.db, points, sql`x_ts`);
   }
 
   /**
    * The mean of every variable in each bucket of the plan, for the buckets where all variables have
-   * data, oldest first; from the rollup rows (sum / count) or from the raw points, as the plan says.
+   * data, oldest first; from the rollup rows (sum / count) or from the raw points, as the plan says. By
+   * column, as texts aggregated in SQL like seriesColumns.
    */
   async bucketMeans(variableIds: number[], plan: BucketPlan): Promise<AlignedColumns> {
     const means = variableIds.map(
@@ -103,20 +101,25 @@ export class CorrelationRepository {
       .map(
         (_, index) => sql`join ${sql.ref(`s${index + 1}`)} on ${sql.ref(`s${index + 1}.bucket`)} = s0.bucket`,
       );
-    const rows = await this.db.transaction().execute(async (transaction) => {
+    const texts = variableIds.map(
+      (_, index) =>
+        sql`string_agg(${sql.ref(`v${index}`)}::text, ',' order by ts) as ${sql.ref(`v${index}`)}`,
+    );
+    const row = await this.db.transaction().execute(async (transaction) => {
       // The join's row estimate is far too high, which would make PostgreSQL spend longer compiling the
       // statement to machine code than running it.
       await sql`set local jit = off`.execute(transaction);
-      const result = await sql<Record<string, number>>`
+      const result = await sql<Record<string, string | null>>`
         with ${sql.join(means)}
-        select ${epochMs(sql.ref('s0.bucket'))} as ts, ${sql.join(values)}
-        from s0 ${sql.join(joins, sql` `)}
-        order by s0.bucket`.execute(transaction);
-      return result.rows;
+        select string_agg(ts::text, ',' order by ts) as ts, ${sql.join(texts)} from (
+          select ${epochMs(sql.ref('s0.bucket'))} as ts, ${sql.join(values)}
+          from s0 ${sql.join(joins, sql` `)}
+        ) as aligned`.execute(transaction);
+      return result.rows[0];
     });
     return {
-      ts: rows.map((row) => row.ts),
-      values: variableIds.map((_, index) => rows.map((row) => row[`v${index}`])),
+      ts: numbers(row?.ts),
+      values: variableIds.map((_, index) => numbers(row?.[`v${index}`])),
     };
   }
 }
@@ -137,3 +140,20 @@ function bucketMeansOf(variableId: number, plan: BucketPlan) {
           and bucket >= ${atMs(plan.fromMs)} and bucket < ${atMs(plan.toMs)}
         group by 1`;
 }
+
+// A series' points as two comma-separated texts aggregated in SQL (instants and values, in `order`): the
+// driver hands over two strings instead of building an object per row, and they split into the columns.
+async function seriesColumns(
+  db: VariablesDb,
+  points: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+): Promise<SeriesColumns> {
+  const result = await sql<{ ts: string | null; values: string | null }>`
+    select string_agg(ts::text, ',' order by ${order}) as ts,
+           string_agg(value::text, ',' order by ${order}) as values
+    from (${points}) as points`.execute(db);
+  const row = result.rows[0];
+  return { ts: numbers(row?.ts), values: numbers(row?.values) };
+}
+
+const numbers = (text: string | null | undefined): number[] => (text ? text.split(',').map(Number) : []);

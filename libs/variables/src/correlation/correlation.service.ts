@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   MAX_CORRELATION_PAIR_OPTIONS,
-  type CorrelationDataDto,
+  type CorrelationColumnsDto,
   type CorrelationDataQuery,
   type CorrelationPairOptionDto,
   type MultipleCorrelationPairsQuery,
@@ -27,7 +27,7 @@ import { CorrelationRepository } from './correlation.repository';
 // then looked up per X point instead (an index probe costs about as much as reading that many points).
 const DENSE_FACTOR = 8;
 
-export type CorrelationPointsDto = Pick<CorrelationDataDto, 'variables'>;
+export type CorrelationPointColumnsDto = Omit<CorrelationColumnsDto, 'categorySets'>;
 
 @Injectable()
 export class CorrelationService {
@@ -39,20 +39,20 @@ export class CorrelationService {
     private readonly cache: ReadCacheService,
   ) {}
 
-  /** The aligned points; the category sets are added apart (CategoryService.categorySetsOf). */
-  async correlation(query: CorrelationDataQuery): Promise<CorrelationPointsDto> {
+  /**
+   * The aligned points by column, as they are computed (no object per point); the category sets are added
+   * apart (CategoryService.categorySetsOf).
+   */
+  async correlationColumns(query: CorrelationDataQuery): Promise<CorrelationPointColumnsDto> {
     const variables = await this.requireVariables(query.variableIds);
     const { sampled, aligned } = await this.alignedPoints(query);
-    const timestamps = aligned.ts.map((ms) => ms / 1000);
     return {
-      variables: variables.map((variable, index) => {
-        const values = aligned.values[index];
-        return {
-          metadata: { id: variable.id, label: variable.name, unit: variable.unit },
-          data: timestamps.map((timestamp, i) => ({ timestamp, value: values[i] })),
-          sampled,
-        };
-      }),
+      ts: aligned.ts,
+      variables: variables.map((variable, index) => ({
+        metadata: { id: variable.id, label: variable.name, unit: variable.unit },
+        values: aligned.values[index],
+        sampled,
+      })),
     };
   }
 

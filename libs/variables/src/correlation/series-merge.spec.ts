@@ -1,6 +1,10 @@
-import { alignAsOf, type AlignedColumns, type TimedValue } from './series-merge';
+import { alignAsOf, type AlignedColumns, type SeriesColumns } from './series-merge';
 
-const series = (...points: [number, number][]): TimedValue[] => points.map(([ts, value]) => ({ ts, value }));
+// Written as points, easier to read than columns.
+const series = (...points: [number, number][]): SeriesColumns => ({
+  ts: points.map(([ts]) => ts),
+  values: points.map(([, value]) => value),
+});
 // The expected points as rows, easier to read than columns.
 const rows = (aligned: AlignedColumns) =>
   aligned.ts.map((ts, i) => ({ ts, values: aligned.values.map((column) => column[i]) }));
@@ -43,7 +47,7 @@ describe('alignAsOf', () => {
   });
 
   it('answers nothing for an empty X or an empty other series', () => {
-    expect(alignAsOf([], [series([1, 1])], 10)).toEqual({ ts: [], values: [[], []] });
-    expect(alignAsOf(x, [[]], 10)).toEqual({ ts: [], values: [[], []] });
+    expect(alignAsOf(series(), [series([1, 1])], 10)).toEqual({ ts: [], values: [[], []] });
+    expect(alignAsOf(x, [series()], 10)).toEqual({ ts: [], values: [[], []] });
   });
 });

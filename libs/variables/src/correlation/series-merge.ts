@@ -1,7 +1,7 @@
-/** A point of one series: epoch milliseconds and value. */
-export interface TimedValue {
-  ts: number;
-  value: number;
+/** The points of one series by column: point i is at `ts[i]` (epoch milliseconds) with `values[i]`. */
+export interface SeriesColumns {
+  ts: number[];
+  values: number[];
 }
 
 /**
@@ -20,25 +20,25 @@ export interface AlignedColumns {
  * All series are ordered by time, so one forward pass over each does it: O(x + Σ others).
  */
 export function alignAsOf(
-  xs: readonly TimedValue[],
-  others: readonly (readonly TimedValue[])[],
+  xs: SeriesColumns,
+  others: readonly SeriesColumns[],
   maxAgeMs: number,
 ): AlignedColumns {
   const aligned = emptyColumns(others.length + 1);
   const cursors = others.map(() => -1);
   const asOf: number[] = [];
-  for (const x of xs) {
+  for (let i = 0; i < xs.ts.length; i += 1) {
+    const xTs = xs.ts[i];
     let complete = true;
     for (let s = 0; s < others.length && complete; s += 1) {
       const series = others[s];
       let cursor = cursors[s];
-      while (cursor + 1 < series.length && series[cursor + 1].ts <= x.ts) cursor += 1;
+      while (cursor + 1 < series.ts.length && series.ts[cursor + 1] <= xTs) cursor += 1;
       cursors[s] = cursor;
-      const point = series[cursor];
-      complete = point !== undefined && x.ts - point.ts <= maxAgeMs;
-      if (complete) asOf[s] = point.value;
+      complete = cursor >= 0 && xTs - series.ts[cursor] <= maxAgeMs;
+      if (complete) asOf[s] = series.values[cursor];
     }
-    if (complete) append(aligned, x.ts, x.value, asOf);
+    if (complete) append(aligned, xTs, xs.values[i], asOf);
   }
   return aligned;
 }

@@ -1,4 +1,4 @@
-import type { CorrelationDataDto, CorrelationPairOptionDto } from '@plantlens/contracts';
+import type { CorrelationColumnsDto, CorrelationPairOptionDto } from '@plantlens/contracts';
 import { api, largeReadOnlyAnswer } from '../../lib/api';
 import type { CorrelationDataRequest } from './correlation-points';
 
@@ -9,13 +9,15 @@ export interface PairOptionsRequest {
 
 const correlationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCorrelationData: build.query<CorrelationDataDto, CorrelationDataRequest>({
+    // The compact answer (a third of the JSON, no object per point), which the charts read by column
+    // (pairPoints).
+    getCorrelationData: build.query<CorrelationColumnsDto, CorrelationDataRequest>({
       query: ({ variableIds, startDate, endDate }) => ({
         url: 'web/explorer/correlation-data',
-        params: { variableIds: variableIds.join(','), startDate, endDate },
+        params: { variableIds: variableIds.join(','), startDate, endDate, format: 'columns' },
       }),
       // Up to 100 000 points per variable.
-      ...largeReadOnlyAnswer((answer: CorrelationDataDto) => answer),
+      ...largeReadOnlyAnswer((answer: CorrelationColumnsDto) => answer),
       providesTags: (_result, _error, { variableIds }) => variableIds.map((id) => ({ type: 'Timeline', id })),
     }),
     getMultipleCorrelationPairs: build.query<CorrelationPairOptionDto[], PairOptionsRequest>({

@@ -5,11 +5,12 @@ import type { Chart } from 'highcharts';
 // without a GPU that read-back of the software rasteriser was most of the time of a 100 000-point chart
 // (docs/benchmarks.md §4). A 2-D canvas shown in place is neither read back nor encoded.
 
-/** The points of one scatter series painted on the canvas, in its colour. */
+/** The points of one scatter series painted on the canvas, in its colour, by column: point i is (xs[i], ys[i]). */
 export interface ScatterGroup {
   name: string;
   color: string;
-  data: [number, number][];
+  xs: readonly number[];
+  ys: readonly number[];
 }
 
 /** The class of the canvas, and its `data-painted` attribute: how many points it shows. */
@@ -21,8 +22,10 @@ export function scatterExtent(groups: readonly ScatterGroup[]): [number, number]
   let maxX = -Infinity;
   let minY = Infinity;
   let maxY = -Infinity;
-  for (const { data } of groups) {
-    for (const [x, y] of data) {
+  for (const { xs, ys } of groups) {
+    for (let i = 0; i < xs.length; i += 1) {
+      const x = xs[i];
+      const y = ys[i];
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
@@ -77,19 +80,19 @@ export function paintScatter(chart: Chart, groups: readonly ScatterGroup[], radi
     const dot = dotOffsets(Math.round(radius * ratio));
     const [xAxis] = chart.xAxis;
     const [yAxis] = chart.yAxis;
-    groups.forEach(({ color, data }, index) => {
+    groups.forEach(({ color, xs, ys }, index) => {
       if (!chart.series[index]?.visible) return;
       const pixel = packedColour(context, color);
-      for (const [x, y] of data) {
-        const px = Math.round(xAxis.toPixels(x, true) * ratio);
-        const py = Math.round(yAxis.toPixels(y, true) * ratio);
+      for (let i = 0; i < xs.length; i += 1) {
+        const px = Math.round(xAxis.toPixels(xs[i], true) * ratio);
+        const py = Math.round(yAxis.toPixels(ys[i], true) * ratio);
         for (const [dx, dy] of dot) {
           const column = px + dx;
           const row = py + dy;
           if (column >= 0 && column < width && row >= 0 && row < height) pixels[row * width + column] = pixel;
         }
       }
-      painted += data.length;
+      painted += xs.length;
     });
     context.putImageData(image, 0, 0);
   }

@@ -90,7 +90,7 @@ export function buildCorrelationChartOptions(
         turboThreshold: 0,
       },
     },
-    series: onCanvas ? canvasSeries(groups) : groups.map((group) => ({ type: 'scatter', ...group })),
+    series: onCanvas ? canvasSeries(groups) : groups.map(svgSeries),
   };
 }
 
@@ -116,21 +116,31 @@ function canvasSeries(groups: ScatterGroup[]): SeriesScatterOptions[] {
   return [...named, extent];
 }
 
+// Below the canvas threshold: Highcharts draws the points, given as [x, y] pairs.
+function svgSeries({ name, color, xs, ys }: ScatterGroup): SeriesScatterOptions {
+  return { type: 'scatter', name, color, data: xs.map((x, i) => [x, ys[i]]) };
+}
+
+// The canvas reads the groups by column: a plain chart paints the answer's own columns.
 function scatterGroups(points: PairPoints, colouring: Colouring): ScatterGroup[] {
   const { xs, ys, zs } = points;
   if (colouring.kind === 'plain' || !zs) {
     const color = colouring.kind === 'plain' ? colouring.color : SET1[0];
-    return [{ name: points.y.label, color, data: xs.map((x, i) => [x, ys[i]]) }];
+    return [{ name: points.y.label, color, xs, ys }];
   }
   const groups =
     colouring.kind === 'intensity'
       ? colouring.labels.map((name, level) => ({ name, color: METER_COLORS[colouring.scale][level] }))
       : colouring.categories;
-  const data: [number, number][][] = groups.map(() => []);
+  const columns = groups.map(() => ({ xs: [] as number[], ys: [] as number[] }));
   const groupOf =
     colouring.kind === 'intensity'
       ? (z: number) => meterLevel(z, colouring.extent)
       : categoryIndexOf(colouring.categories);
-  for (let i = 0; i < xs.length; i += 1) data[groupOf(zs[i])]?.push([xs[i], ys[i]]);
-  return groups.map(({ name, color }, index) => ({ name, color, data: data[index] }));
+  for (let i = 0; i < xs.length; i += 1) {
+    const group = columns[groupOf(zs[i])];
+    group?.xs.push(xs[i]);
+    group?.ys.push(ys[i]);
+  }
+  return groups.map(({ name, color }, index) => ({ name, color, ...columns[index] }));
 }

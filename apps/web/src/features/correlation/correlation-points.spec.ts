@@ -1,11 +1,13 @@
-import type { CorrelationDataDto } from '@plantlens/contracts';
+import type { CorrelationColumnsDto } from '@plantlens/contracts';
 import { correlationRequest, pairPoints, pointsInRanges } from './correlation-points';
 
 const series = (id: number, values: number[], sampled = false) => ({
   metadata: { id, label: `v${id}`, unit: null },
-  data: values.map((value, i) => ({ timestamp: 100 + i, value })),
+  values,
   sampled,
 });
+// Epoch milliseconds of the answer's instants, from 100 s on.
+const instants = (count: number) => Array.from({ length: count }, (_, i) => 100_000 + 1000 * i);
 const RANGE = { startDate: 1_000, endDate: 2_000 };
 
 describe('correlation points', () => {
@@ -15,8 +17,9 @@ describe('correlation points', () => {
     expect(correlationRequest({ x: 1, y: 2 }, 2, RANGE)).toEqual({ variableIds: [1, 2], ...RANGE });
   });
 
-  it('reads the columns by variable id, whatever the order of the answer', () => {
-    const data: CorrelationDataDto = {
+  it('reads the columns by variable id, whatever the order of the answer, with instants in seconds', () => {
+    const data: CorrelationColumnsDto = {
+      ts: instants(2),
       variables: [series(3, [7, 8]), series(1, [1, 2]), series(2, [5, 6], true)],
       categorySets: [],
     };
@@ -41,7 +44,8 @@ describe('correlation points', () => {
   });
 
   it('keeps the points inside every fixed range, bounds included', () => {
-    const data: CorrelationDataDto = {
+    const data: CorrelationColumnsDto = {
+      ts: instants(4),
       variables: [series(1, [1, 2, 3, 4]), series(2, [10, 20, 30, 40]), series(3, [5, 6, 7, 8])],
       categorySets: [],
     };

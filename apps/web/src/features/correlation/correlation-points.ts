@@ -1,4 +1,4 @@
-import type { CategoryRangeDto, CorrelationDataDto, SeriesDto } from '@plantlens/contracts';
+import type { CategoryRangeDto, CorrelationColumnsDto, SeriesDto } from '@plantlens/contracts';
 import type { DateRange } from '../../lib/date-ranges';
 import { inAxisRange, type AxisRange } from './axis-range';
 import type { Pair } from './correlation-query';
@@ -32,10 +32,11 @@ export interface PairPoints {
 }
 
 /**
- * The answer of correlationRequest as chart columns. The server sends the series index-aligned (point i of
- * each is one dot); a Z that is also X or Y of the pair comes once and colours by that variable.
+ * The answer of correlationRequest (its compact shape) as chart columns: the answer's own value columns,
+ * no object per point. Point i of each variable is one dot; a Z that is also X or Y of the pair comes once
+ * and colours by that variable.
  */
-export function pairPoints(data: CorrelationDataDto, pair: Pair, zId: number | null): PairPoints | null {
+export function pairPoints(data: CorrelationColumnsDto, pair: Pair, zId: number | null): PairPoints | null {
   const byId = new Map(data.variables.map((series) => [series.metadata.id, series]));
   const [x, y] = [byId.get(pair.x), byId.get(pair.y)];
   const z = zId === null ? undefined : byId.get(zId);
@@ -44,10 +45,10 @@ export function pairPoints(data: CorrelationDataDto, pair: Pair, zId: number | n
     x: x.metadata,
     y: y.metadata,
     z: z?.metadata ?? null,
-    timestamps: x.data.map(({ timestamp }) => timestamp),
-    xs: x.data.map(({ value }) => value),
-    ys: y.data.map(({ value }) => value),
-    zs: z ? z.data.map(({ value }) => value) : null,
+    timestamps: data.ts.map((ms) => ms / 1000),
+    xs: x.values,
+    ys: y.values,
+    zs: z?.values ?? null,
     zCategories: zId === null ? null : zCategoryRanges(data.categorySets, zId),
     sampled: data.variables.some(({ sampled }) => sampled),
   };

@@ -1,4 +1,4 @@
-import type { CorrelationDataDto } from '@plantlens/contracts';
+import type { CorrelationColumnsDto } from '@plantlens/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { renderApp } from '../../../testing/render-app';
@@ -15,14 +15,14 @@ const RANGE = 'startDate=1700000000000&endDate=1700086400000';
 // Variable n has label "Sensor n" and, at the k-th of five instants, the value n + k (Z, id 9: 0 … 4);
 // variable 13 is averaged by the server. Variables from 20 on have no points: their charts show "no points"
 // rather than a Highcharts chart, which takes jsdom seconds to lay out (every text asks for its style).
-function correlationData(variableIds: number[]): CorrelationDataDto {
-  const empty = variableIds.some((id) => id >= 20);
+// The compact answer (format=columns), which the page asks.
+function correlationData(variableIds: number[]): CorrelationColumnsDto {
+  const instants = variableIds.some((id) => id >= 20) ? [] : [0, 1, 2, 3, 4];
   return {
+    ts: instants.map((k) => 1_700_000_000_000 + 60_000 * k),
     variables: variableIds.map((id) => ({
       metadata: { id, label: `Sensor ${id}`, unit: id === 9 ? '%' : 'bar' },
-      data: empty
-        ? []
-        : [0, 1, 2, 3, 4].map((k) => ({ timestamp: 1_700_000_000 + 60 * k, value: id === 9 ? k : id + k })),
+      values: instants.map((k) => (id === 9 ? k : id + k)),
       sampled: id === 13,
     })),
     categorySets: [],
@@ -85,8 +85,8 @@ describe('/explorer-correlation', () => {
       expect(titles()).toEqual(['Sensor 1 against Sensor 2', 'Sensor 3 against Sensor 4']),
     );
     expect(server.requests('GET', DATA).map(({ query }) => query)).toEqual([
-      { variableIds: '1,2,9', startDate: '1700000000000', endDate: '1700086400000' },
-      { variableIds: '3,4,9', startDate: '1700000000000', endDate: '1700086400000' },
+      { variableIds: '1,2,9', startDate: '1700000000000', endDate: '1700086400000', format: 'columns' },
+      { variableIds: '3,4,9', startDate: '1700000000000', endDate: '1700086400000', format: 'columns' },
     ]);
     const meter = screen.getByRole('group', { name: 'Colour scale of Sensor 9' });
     // Z spans 0 to 4: under 9, so two decimals.

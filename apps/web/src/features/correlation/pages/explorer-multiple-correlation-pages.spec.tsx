@@ -50,14 +50,13 @@ beforeEach(async () => {
     )
     .answer('GET', '/api/web/explorer/correlation-data', ({ query }) => ({
       json: {
+        ts: Array.from({ length: pointsPerVariable }, (_, i) => 1_700_000_000_000 + 1000 * i),
         variables: query.variableIds.split(',').map((id) => ({
           metadata: { id: Number(id), label: `Sensor ${id}`, unit: null },
-          data: Array.from({ length: pointsPerVariable }, (_, i) => ({
-            timestamp: 1_700_000_000 + i,
-            value: i,
-          })),
+          values: Array.from({ length: pointsPerVariable }, (_, i) => i),
           sampled: false,
         })),
+        categorySets: [],
       },
     }));
   await server.start();
