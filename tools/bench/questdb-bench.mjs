@@ -56,6 +56,13 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** QuestDB's p50 against the product's, said the way round that reads as a factor above 1. */
+function comparedP50(peerMs, productMs) {
+  return peerMs <= productMs
+    ? `${(productMs / peerMs).toFixed(1)}× faster (p50)`
+    : `${(peerMs / productMs).toFixed(1)}× slower (p50)`;
+}
+
 /** Runs one SQL statement through QuestDB's HTTP endpoint; its JSON answer. */
 async function questdbSql(httpUrl, query) {
   const response = await fetch(`${httpUrl}/exec?${new URLSearchParams({ query })}`);
@@ -229,7 +236,7 @@ async function measureReads(httpUrl) {
         throw new Error(`${range.name}: the ${resolutionS} s view answered otherwise than the raw table`);
       const source = fromView ? `${resolutionS} s view` : 'raw table';
       const beside = mine
-        ? `Plantlens timeline-data p50 ${mine.p50.toFixed(1).padStart(7)} ms  p95 ${mine.p95.toFixed(1).padStart(7)} ms (${provenance(saved)}) | QuestDB ${(mine.p50 / peer.p50).toFixed(1)}× faster (p50)`
+        ? `Plantlens timeline-data p50 ${mine.p50.toFixed(1).padStart(7)} ms  p95 ${mine.p95.toFixed(1).padStart(7)} ms (${provenance(saved)}) | QuestDB ${comparedP50(peer.p50, mine.p50)}`
         : 'Plantlens: no PostgreSQL timeline figure saved (run `npm run bench`)';
       console.log(
         `${range.name.padEnd(8)} QuestDB SAMPLE BY, ${source.padEnd(10)} p50 ${peer.p50.toFixed(1).padStart(7)} ms  p95 ${peer.p95

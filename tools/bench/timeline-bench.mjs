@@ -9,7 +9,7 @@
 // points); the report says so. BENCH_TIMELINE_DAYS=31 (say) loads only the first 31 days (a database of its
 // own, `plantlens_timeline_bench_31d`) for development; ranges longer than the dataset are left out.
 //
-// Each range prints the naive query, the bare SQL of our reduction (the repository's statement alone) and
+// Each range prints the naive query, the bare SQL of our reduction (the repository's statements alone) and
 // timeline-data in the compact `format=columns` (what the web asks) and the spec's default shape, p50 and
 // p95, with the ratios of issue 17 beside their goals. Requests go through HTTP with a signed-in user's token, like the browser's. Every range is measured
 // uncached (the read cache emptied before each request); the year is then also measured served from the
@@ -31,7 +31,7 @@ import {
 const require = createRequire(import.meta.url);
 const { AuthHeaders } = require('@plantlens/contracts');
 const { loadPlatformConfig, Database, AuthKeys } = require('@plantlens/platform');
-const { VariablesModule, RollupService, timelineGrid, timelineQuery } = require('@plantlens/variables');
+const { VariablesModule, RollupService, TimelineRepository, timelineGrid } = require('@plantlens/variables');
 const { IdentityModule } = require('@plantlens/identity');
 const { sql } = require('kysely');
 
@@ -199,12 +199,13 @@ async function timeNaive(database, ids, start, rangeMs) {
   return performance.now() - began;
 }
 
-// The same reduction's SQL alone (the repository's one statement, on a pooled connection, its rows as the
-// driver returns them): what timeline-data adds on top of it is the service, HTTP and JSON.
-async function timeBareSql(database, ids, start, rangeMs) {
-  const [text, parameters] = timelineQuery(ids, timelineGrid(start, start + rangeMs, WIDTH));
+// The same reduction's SQL alone (the repository's statements, as many and on as many pooled connections as
+// the service uses, their rows as the driver returns them): what timeline-data adds on top of it is the
+// service, the read cache, HTTP and JSON.
+async function timeBareSql(repository, ids, start, rangeMs) {
+  const grid = timelineGrid(start, start + rangeMs, WIDTH);
   const began = performance.now();
-  await database.withConnection((connection) => connection.query(text, parameters));
+  await repository.reduce(ids, grid);
   return performance.now() - began;
 }
 
@@ -237,6 +238,7 @@ function report(label, range, measured) {
 async function measure(app, ids, label) {
   const url = await app.getUrl();
   const database = app.get(Database);
+  const repository = app.get(TimelineRepository);
   const rows = [];
   for (const range of RANGES) {
     // A fresh token per range: on a busy machine one range can outlast an access token (15 min).
@@ -255,7 +257,7 @@ async function measure(app, ids, label) {
         samples[format].push(result.ms);
         maxPoints = Math.max(maxPoints, result.points);
       }
-      samples.bare.push(await timeBareSql(database, ids, start, range.ms));
+      samples.bare.push(await timeBareSql(repository, ids, start, range.ms));
     }
     const naiveSamples = [];
     for (const start of rangeStarts(range.ms, NAIVE_RUNS))

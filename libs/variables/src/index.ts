@@ -4,9 +4,9 @@ export { REJECTION_REASONS, type RejectionReason } from './measurement/point-che
 // Tests and benchmarks read the ingest counters' totals (points rejected, written).
 export { MeasurementMetrics, type MeasurementTotals } from './measurement/measurement-metrics';
 export { RollupService } from './rollup/rollup.service';
-// The benchmarks use the product's column grid and time timeline-data's statement alone (tools/bench).
+// The benchmarks use the product's column grid and time timeline-data's statements alone (tools/bench).
 export { timelineGrid, type TimelineGrid } from './explorer/timeline-grid';
-export { timelineQuery } from './explorer/timeline.repository';
+export { TimelineRepository } from './explorer/timeline.repository';
 export { RetentionService } from './retention/retention.service';
 export { encodeMeasurementCopy } from './measurement/binary-copy';
 export {

@@ -114,6 +114,8 @@ function timelineStatement(rawCount: string, columns: string): string {
 }
 
 const RAW_GRID = timelineStatement(RAW_COUNT, RAW_COLUMNS);
+// How many statements share a read's variables on PostgreSQL: the cores a request may use at once.
+const POSTGRES_STATEMENTS_PER_READ = 2;
 const ROLLUP_GRID = timelineStatement(ROLLUP_GRID_RAW_COUNT, ROLLUP_COLUMNS);
 const MONTH_MS = 30 * 86_400_000;
 
@@ -136,22 +138,43 @@ export class TimelineRepository {
    * sensor, the standalone demo's one point a minute), is answered. Variables without points are absent.
    */
   async reduce(variableIds: number[], grid: TimelineGrid): Promise<Map<number, ReducedSeries>> {
-    const rows = await this.database.withConnection((connection) =>
-      connection.query<AnswerRow>(...timelineQuery(variableIds, grid)),
+    // PostgreSQL runs a statement on one core: the variables go in a few statements on connections of their
+    // own, which a long range (tens of thousands of rollup rows) finishes in about half the time on two
+    // cores (docs/benchmarks.md §2). PGlite has a single connection, so one statement there.
+    const statements = this.database.engine === 'postgres' ? POSTGRES_STATEMENTS_PER_READ : 1;
+    const answers = await Promise.all(
+      contiguousGroups(variableIds, statements).map((ids) =>
+        this.database.withConnection((connection) =>
+          connection.query<AnswerRow>(...timelineQuery(ids, grid)),
+        ),
+      ),
     );
     return new Map(
-      rows.map(({ variableId, points, total, ts, values }) => [
-        variableId,
-        { ts, values, points: Number(points), total: Number(total) },
-      ]),
+      answers
+        .flat()
+        .map(({ variableId, points, total, ts, values }) => [
+          variableId,
+          { ts, values, points: Number(points), total: Number(total) },
+        ]),
     );
   }
 }
 
-/** The statement of `reduce` and its parameters (the benchmark times it alone, as the bare SQL). */
-export function timelineQuery(variableIds: number[], grid: TimelineGrid): [string, unknown[]] {
+/** One statement of `reduce` and its parameters. */
+function timelineQuery(variableIds: number[], grid: TimelineGrid): [string, unknown[]] {
   const range = [variableIds, grid.startMs, grid.endMs, 4 * grid.columns];
   if (grid.resolutionS === null) return [RAW_GRID, [...range, grid.columns]];
   const boundResolutionS = grid.endMs - grid.startMs > MONTH_MS ? 86_400 : 3_600;
   return [ROLLUP_GRID, [...range, grid.resolutionS, grid.columnMs / 1000, boundResolutionS]];
+}
+
+/** `items` in at most `count` groups of consecutive items (sizes differing by one at most), order kept. */
+export function contiguousGroups<T>(items: readonly T[], count: number): T[][] {
+  const groups = Math.max(1, Math.min(count, items.length));
+  return Array.from({ length: groups }, (_, index) =>
+    items.slice(
+      Math.floor((index * items.length) / groups),
+      Math.floor(((index + 1) * items.length) / groups),
+    ),
+  );
 }
