@@ -491,7 +491,11 @@ describe('aggregate variables API (standalone: identity, variables and rules in 
         categorized: true,
         tags: [{ id: lineTagId, name: 'Line 1' }],
       });
-      expect(await storedData(variable.id)).toMatchObject({ points: 3, rollups: 1 });
+      // Kept, not deleted: the rollup maintenance (every 5 s) may have recomputed the pending range into more
+      // rollup rows since storeData, so their count is only known to be positive.
+      const kept = await storedData(variable.id);
+      expect(kept.points).toBe(3);
+      expect(kept.rollups).toBeGreaterThanOrEqual(1);
       const minimal = await owner.client.get(`${BASE}${variable.id}`).expect(200);
       expect(minimal.body.name).toBe('Median temperature');
     });
