@@ -52,7 +52,11 @@ try {
   const byReference = await declareVariables(
     url,
     app.get(AuthKeys).serviceToken,
-    Array.from({ length: 9 }, (_, i) => ({ clientReference: `timeline_bench_${i}`, name: `Timeline bench ${i}`, unit: null })),
+    Array.from({ length: 9 }, (_, i) => ({
+      clientReference: `timeline_bench_${i}`,
+      name: `Timeline bench ${i}`,
+      unit: null,
+    })),
   );
   const ids = [...byReference.values()].sort((a, b) => a - b);
   const { accessToken } = await signIn(url, 'admin', PASSWORD);
@@ -74,13 +78,21 @@ try {
   ]) {
     const total = { http: 0, parse: 0 };
     for (let run = -2; run < RUNS; run += 1) {
-      if (run === 0) steps.clear(), (total.http = 0), (total.parse = 0);
+      if (run === 0) (steps.clear(), (total.http = 0), (total.parse = 0));
       await cache?.settled?.();
       await sql`delete from variables.read_cache`.execute(database.kysely);
       const start = START + Math.floor(((run + 2) * 7919 * 60_000) % ((DAYS - 2) * 24 * HOUR));
-      const query = new URLSearchParams({ variableIds: ids.join(','), startDate: String(start), endDate: String(start + rangeMs), width: '2000', format: 'columns' });
+      const query = new URLSearchParams({
+        variableIds: ids.join(','),
+        startDate: String(start),
+        endDate: String(start + rangeMs),
+        width: '2000',
+        format: 'columns',
+      });
       const began = performance.now();
-      const response = await fetch(`${url}/api/web/explorer/timeline-data?${query}`, { headers: { [AuthHeaders.authorization]: `Bearer ${accessToken}` } });
+      const response = await fetch(`${url}/api/web/explorer/timeline-data?${query}`, {
+        headers: { [AuthHeaders.authorization]: `Bearer ${accessToken}` },
+      });
       const text = await response.text();
       const got = performance.now();
       JSON.parse(text);

@@ -66,6 +66,17 @@ describe('ReadCacheService', () => {
     expect(await storedKeys()).not.toContain(raced.key);
   });
 
+  it('answers even when its store fails, which the next request then computes again', async () => {
+    const failing = read([5]);
+    jest.spyOn(entries, 'storeUnlessInvalidated').mockRejectedValueOnce(new Error('database gone'));
+    const compute = jest.fn(async () => 'still answered');
+    expect(await cache.getOrCompute(failing, compute)).toBe('still answered');
+    await cache.settled();
+    expect(await storedKeys()).not.toContain(failing.key);
+    expect(await cache.getOrCompute(failing, compute)).toBe('still answered');
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
   it('lists an answer given a moment ago, waiting for its store', async () => {
     const listed = read([4]);
     await cache.getOrCompute(listed, async () => 'listed');

@@ -66,11 +66,12 @@ export class ReadCacheService implements OnModuleDestroy {
     await this.settled();
   }
 
+  // Never rejects: nobody awaits a store but a later request of its key, settled() and shutdown.
   private async store(read: CachedRead, answer: unknown, computedSince: Date): Promise<void> {
-    const value = JSON.stringify(answer);
-    const sizeBytes = Buffer.byteLength(value);
-    if (sizeBytes > this.config.READ_CACHE_MAX_ENTRY_BYTES) return;
     try {
+      const value = JSON.stringify(answer);
+      const sizeBytes = Buffer.byteLength(value);
+      if (sizeBytes > this.config.READ_CACHE_MAX_ENTRY_BYTES) return;
       await this.entries.storeUnlessInvalidated(
         { ...read, value, sizeBytes },
         computedSince,
