@@ -7,6 +7,7 @@ export { RollupService } from './rollup/rollup.service';
 // The benchmarks use the product's column grid and time timeline-data's statements alone (tools/bench).
 export { timelineGrid, type TimelineGrid } from './explorer/timeline-grid';
 export { TimelineRepository } from './explorer/timeline.repository';
+export { ReadCacheService } from './read-cache/read-cache.service';
 export { RetentionService } from './retention/retention.service';
 export { encodeMeasurementCopy } from './measurement/binary-copy';
 export {
