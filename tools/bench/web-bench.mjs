@@ -37,7 +37,13 @@ const { chromium } = require('playwright-core');
 const pg = require('pg');
 
 const GATEWAY = join(ROOT, 'apps/gateway/dist/main.js');
-const DATABASE = 'plantlens_timeline_bench';
+// BENCH_TIMELINE_DAYS=7 (say) reads the smaller dataset timeline-bench.mjs loads with the same variable
+// (`plantlens_timeline_bench_7d`, the first days of 2025): the long evolution case then spans those days
+// (the answer is reduced to the chart's width, so it draws about as many points as the year) and the
+// references' hour lies on 2 January. The correlation cases need 100 000 s: run them on the full year.
+const DATASET_DAYS = Number(process.env.BENCH_TIMELINE_DAYS ?? 365);
+const DATABASE =
+  DATASET_DAYS === 365 ? 'plantlens_timeline_bench' : `plantlens_timeline_bench_${DATASET_DAYS}d`;
 // The super admin timeline-bench.mjs seeded in that database.
 const BENCH_PASSWORD = 'timeline-bench-password';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3297);
@@ -49,7 +55,9 @@ const PROFILE = process.env.BENCH_WEB_PROFILE === '1';
 const VIEWPORT = { width: 1280, height: 720 };
 const HOUR = 3_600_000;
 const YEAR_START = Date.UTC(2025, 0, 1);
-const YEAR_END = Date.UTC(2026, 0, 1);
+const YEAR_END = DATASET_DAYS === 365 ? Date.UTC(2026, 0, 1) : YEAR_START + DATASET_DAYS * 86_400_000;
+const LONG_RANGE = DATASET_DAYS === 365 ? '1 year' : `${DATASET_DAYS} days`;
+const REFERENCE_HOUR = DATASET_DAYS === 365 ? Date.UTC(2025, 5, 2, 10) : Date.UTC(2025, 0, 2, 10);
 const SETTLE_MS = 1000;
 const CORRELATION_START = Date.UTC(2025, 2, 1);
 // Series lines (not their legend symbols, also highcharts-graph) and the canvas of a large scatter
@@ -106,12 +114,12 @@ const CASES = [
     page: EVOLUTION,
     name: 'evolution, 1 variable, 1 hour',
     variables: [0],
-    start: Date.UTC(2025, 5, 2, 10),
-    end: Date.UTC(2025, 5, 2, 10) + HOUR,
+    start: REFERENCE_HOUR,
+    end: REFERENCE_HOUR + HOUR,
   },
   {
     page: EVOLUTION,
-    name: 'evolution, 9 variables, 1 year',
+    name: `evolution, 9 variables, ${LONG_RANGE}`,
     variables: [0, 1, 2, 3, 4, 5, 6, 7, 8],
     start: YEAR_START,
     end: YEAR_END,
