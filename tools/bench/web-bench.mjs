@@ -60,9 +60,11 @@ const LONG_RANGE = DATASET_DAYS === 365 ? '1 year' : `${DATASET_DAYS} days`;
 const REFERENCE_HOUR = DATASET_DAYS === 365 ? Date.UTC(2025, 5, 2, 10) : Date.UTC(2025, 0, 2, 10);
 const SETTLE_MS = 1000;
 const CORRELATION_START = Date.UTC(2025, 2, 1);
-// Series lines (not their legend symbols, also highcharts-graph) and the canvas of a large scatter
-// (apps/web/src/features/correlation/canvas-scatter.ts).
-const CHART_DRAWINGS = '.highcharts-series path.highcharts-graph, canvas.correlation-points';
+// Series lines (not their legend symbols, also highcharts-graph), the canvas a large evolution chart traces
+// its lines on (apps/web/src/components/canvas-lines.ts: one drawing per line it lists) and the canvas of a
+// large scatter (apps/web/src/features/correlation/canvas-scatter.ts).
+const CHART_DRAWINGS =
+  '.highcharts-series path.highcharts-graph, canvas.canvas-lines, canvas.correlation-points';
 
 // A timeline-data variable's points, in the spec's shape (`data`) or the compact one the web asks (`ts`).
 const timelinePoints = (variable) => (variable.data ?? variable.ts).length;
@@ -79,9 +81,16 @@ const EVOLUTION = {
   points: (body) => body.variables.reduce((sum, variable) => sum + timelinePoints(variable), 0),
   drawings: (body) => body.variables.length,
   // One step line per variable, drawn as a move to its first point then a horizontal and a vertical
-  // segment to each next one (Highcharts' step "left"): 2 × points − 1 commands.
+  // segment to each next one (Highcharts' step "left"): 2 × points − 1 commands, in SVG paths or, for a
+  // large answer, traced on the canvas (which lists its commands per line) and not blank.
   expected: (body) => body.variables.map((variable) => 2 * timelinePoints(variable) - 1),
   fullyDrawn([chartSelector, commandCounts]) {
+    const canvas = document.querySelector(`${chartSelector} canvas.canvas-lines`);
+    if (canvas) {
+      if (canvas.dataset.lines !== commandCounts.join(',')) return false;
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      return data.some((channel, index) => index % 4 === 3 && channel > 0);
+    }
     const lines = [...document.querySelectorAll(`${chartSelector} .highcharts-series path.highcharts-graph`)];
     return (
       lines.length === commandCounts.length &&
@@ -262,8 +271,11 @@ function watchChart(explore, [chartSelector, drawingsSelector]) {
     if (!chart) return;
     // antd's spinners mark themselves busy, and so do the chart areas while their data load.
     const busy = chart.matches('[aria-busy="true"]') || chart.querySelector('[aria-busy="true"]') !== null;
-    const lengths = [...chart.querySelectorAll(drawingsSelector)].map(
-      (drawing) => drawing.getAttribute('data-painted') ?? (drawing.getAttribute('d') ?? '').length,
+    // A canvas of lines is one drawing per line it traced (its `data-lines`: commands per line).
+    const lengths = [...chart.querySelectorAll(drawingsSelector)].flatMap((drawing) =>
+      drawing.hasAttribute('data-lines')
+        ? drawing.getAttribute('data-lines').split(',').filter(Boolean)
+        : [drawing.getAttribute('data-painted') ?? (drawing.getAttribute('d') ?? '').length],
     );
     const key = `${busy}|${lengths.join(',')}`;
     if (watch.states.at(-1)?.key === key) return;
@@ -275,7 +287,7 @@ function watchChart(explore, [chartSelector, drawingsSelector]) {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['d', 'data-painted', 'aria-busy'],
+    attributeFilter: ['d', 'data-painted', 'data-lines', 'aria-busy'],
   });
 }
 
