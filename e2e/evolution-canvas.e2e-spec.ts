@@ -134,7 +134,7 @@ describe('evolution lines of a large answer in Chromium (canvas)', () => {
 
   beforeAll(async () => {
     // A day a point every 30 s: some 2 900 points per variable, which a chart's width holds unreduced.
-    app = await startAppUnderTest(3_343, {
+    app = await startAppUnderTest(3_463, {
       SIMULATOR_BACKFILL_HOURS: '24',
       SIMULATOR_BACKFILL_STEP_SECONDS: '30',
       SIMULATOR_VALVE_DETAIL_HOURS: '0',
@@ -180,7 +180,8 @@ describe('evolution lines of a large answer in Chromium (canvas)', () => {
         const after = ts.some((t) => t > answer.endDate) ? 1 : 0;
         return inside + before + after;
       });
-      expect(kept.every((count, index) => count >= points[index] - 2)).toBe(true);
+      // (The server's grid columns may start a little before the range and end a little after it.)
+      expect(kept.every((count, index) => count > 0.99 * points[index])).toBe(true);
       const drawn = await drawnEvolutionChart(page, REFERENCES.length);
       expect(drawn).toEqual({
         names: labels,
