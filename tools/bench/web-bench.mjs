@@ -19,8 +19,9 @@
 // - pressed: the click event on Explore;
 // - request sent, answer in: the data request's Resource Timing (requestStart, responseEnd);
 // - drawn: the chart shows the whole answer on screen. A MutationObserver notes each state of the chart
-//   (anything loading in it, and each drawing: the length of a series' line, or the number of points on the
-//   canvas a large scatter is painted on) as it appears; the next animation frame plus a
+//   (anything loading in it, and each drawing: the length of a series' line, the commands traced per line on
+//   the canvas of a large evolution chart, or the number of points on the canvas a large scatter is painted
+//   on) as it appears; the next animation frame plus a
 //   task after it is when that state is on screen. A state that is settled (nothing loading, one drawing
 //   per series) is checked in full (`fullyDrawn` of each page kind) and must then stay unchanged for
 //   SETTLE_MS; "drawn" is when it was first on screen.
