@@ -34,6 +34,8 @@ interface LinePixels {
   painted: number;
   /** of those, the ones farther than 2 px from the expected line */
   stray: number;
+  /** where the missing and stray pixels are */
+  where: string[];
 }
 
 // With only line `index` shown (through Highcharts' series API, then a redraw: the canvas repaints on
@@ -74,9 +76,14 @@ function comparePixels(page: Page, index: number, ts: number[], values: number[]
         x >= 0 && x < width && y >= 0 && y < height && data[(y * width + x) * 4 + 3] > 0;
 
       // The step line: across at a point's value to the next point's time, then up or down to its value.
-      const line = new Uint8Array(width * height);
+      // Kept a few pixels beyond the canvas too: a segment just outside its edge paints the edge's pixels.
+      const margin = 4;
+      const lineWidth = width + 2 * margin;
+      const line = new Uint8Array(lineWidth * (height + 2 * margin));
+      const inMargin = (x: number, y: number) =>
+        x >= -margin && x < width + margin && y >= -margin && y < height + margin;
       const mark = (x: number, y: number) => {
-        if (x >= 0 && x < width && y >= 0 && y < height) line[y * width + x] = 1;
+        if (inMargin(x, y)) line[(y + margin) * lineWidth + x + margin] = 1;
       };
       const span = (from: number, to: number) => {
         const [low, high] = from < to ? [from, to] : [to, from];
@@ -103,17 +110,23 @@ function comparePixels(page: Page, index: number, ts: number[], values: number[]
         return false;
       };
       const onLine = (x: number, y: number) =>
-        x >= 0 && x < width && y >= 0 && y < height && line[y * width + x] === 1;
-      const result = { expected: 0, missing: 0, painted: 0, stray: 0 };
+        inMargin(x, y) && line[(y + margin) * lineWidth + x + margin] === 1;
+      const result = { expected: 0, missing: 0, painted: 0, stray: 0, where: [] as string[] };
       for (let y = 0; y < height; y += 1) {
         for (let x = 0; x < width; x += 1) {
-          if (line[y * width + x] === 1) {
+          if (onLine(x, y)) {
             result.expected += 1;
-            if (!near(x, y, 1, paintedAt)) result.missing += 1;
+            if (!near(x, y, 1, paintedAt)) {
+              result.missing += 1;
+              result.where.push(`missing ${x},${y} of ${width}x${height}`);
+            }
           }
           if (paintedAt(x, y)) {
             result.painted += 1;
-            if (!near(x, y, 2 * ratio, onLine)) result.stray += 1;
+            if (!near(x, y, 2 * ratio, onLine)) {
+              result.stray += 1;
+              result.where.push(`stray ${x},${y} of ${width}x${height}`);
+            }
           }
         }
       }
@@ -193,10 +206,11 @@ describe('evolution lines of a large answer in Chromium (canvas)', () => {
       for (const [index, { ts, values }] of answer.variables.entries()) {
         const pixels = await comparePixels(page, index, ts, values as number[]);
         expect(pixels.expected).toBeGreaterThan(1_000);
-        expect({ line: index, missing: pixels.missing, stray: pixels.stray }).toEqual({
+        expect({ line: index, missing: pixels.missing, stray: pixels.stray, where: pixels.where }).toEqual({
           line: index,
           missing: 0,
           stray: 0,
+          where: [],
         });
       }
       expect(errors).toEqual([]);
