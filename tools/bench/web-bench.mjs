@@ -19,8 +19,9 @@
 // - pressed: the click event on Explore;
 // - request sent, answer in: the data request's Resource Timing (requestStart, responseEnd);
 // - drawn: the chart shows the whole answer on screen. A MutationObserver notes each state of the chart
-//   (anything loading in it, and each drawing: the length of a series' line, or the number of points on the
-//   canvas a large scatter is painted on) as it appears; the next animation frame plus a
+//   (anything loading in it, and each drawing: the length of a series' line, the commands traced per line on
+//   the canvas of a large evolution chart, or the number of points on the canvas a large scatter is painted
+//   on) as it appears; the next animation frame plus a
 //   task after it is when that state is on screen. A state that is settled (nothing loading, one drawing
 //   per series) is checked in full (`fullyDrawn` of each page kind) and must then stay unchanged for
 //   SETTLE_MS; "drawn" is when it was first on screen.
@@ -37,7 +38,13 @@ const { chromium } = require('playwright-core');
 const pg = require('pg');
 
 const GATEWAY = join(ROOT, 'apps/gateway/dist/main.js');
-const DATABASE = 'plantlens_timeline_bench';
+// BENCH_TIMELINE_DAYS=7 (say) reads the smaller dataset timeline-bench.mjs loads with the same variable
+// (`plantlens_timeline_bench_7d`, the first days of 2025): the long evolution case then spans those days
+// (the answer is reduced to the chart's width, so it draws about as many points as the year) and the
+// references' hour lies on 2 January. The correlation cases need 100 000 s: run them on the full year.
+const DATASET_DAYS = Number(process.env.BENCH_TIMELINE_DAYS ?? 365);
+const DATABASE =
+  DATASET_DAYS === 365 ? 'plantlens_timeline_bench' : `plantlens_timeline_bench_${DATASET_DAYS}d`;
 // The super admin timeline-bench.mjs seeded in that database.
 const BENCH_PASSWORD = 'timeline-bench-password';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3297);
@@ -49,12 +56,16 @@ const PROFILE = process.env.BENCH_WEB_PROFILE === '1';
 const VIEWPORT = { width: 1280, height: 720 };
 const HOUR = 3_600_000;
 const YEAR_START = Date.UTC(2025, 0, 1);
-const YEAR_END = Date.UTC(2026, 0, 1);
+const YEAR_END = DATASET_DAYS === 365 ? Date.UTC(2026, 0, 1) : YEAR_START + DATASET_DAYS * 86_400_000;
+const LONG_RANGE = DATASET_DAYS === 365 ? '1 year' : `${DATASET_DAYS} days`;
+const REFERENCE_HOUR = DATASET_DAYS === 365 ? Date.UTC(2025, 5, 2, 10) : Date.UTC(2025, 0, 2, 10);
 const SETTLE_MS = 1000;
 const CORRELATION_START = Date.UTC(2025, 2, 1);
-// Series lines (not their legend symbols, also highcharts-graph) and the canvas of a large scatter
-// (apps/web/src/features/correlation/canvas-scatter.ts).
-const CHART_DRAWINGS = '.highcharts-series path.highcharts-graph, canvas.correlation-points';
+// Series lines (not their legend symbols, also highcharts-graph), the canvas a large evolution chart traces
+// its lines on (apps/web/src/components/canvas-lines.ts: one drawing per line it lists) and the canvas of a
+// large scatter (apps/web/src/features/correlation/canvas-scatter.ts).
+const CHART_DRAWINGS =
+  '.highcharts-series path.highcharts-graph, canvas.canvas-lines, canvas.correlation-points';
 
 // A timeline-data variable's points, in the spec's shape (`data`) or the compact one the web asks (`ts`).
 const timelinePoints = (variable) => (variable.data ?? variable.ts).length;
@@ -71,9 +82,16 @@ const EVOLUTION = {
   points: (body) => body.variables.reduce((sum, variable) => sum + timelinePoints(variable), 0),
   drawings: (body) => body.variables.length,
   // One step line per variable, drawn as a move to its first point then a horizontal and a vertical
-  // segment to each next one (Highcharts' step "left"): 2 × points − 1 commands.
+  // segment to each next one (Highcharts' step "left"): 2 × points − 1 commands, in SVG paths or, for a
+  // large answer, traced on the canvas (which lists its commands per line) and not blank.
   expected: (body) => body.variables.map((variable) => 2 * timelinePoints(variable) - 1),
   fullyDrawn([chartSelector, commandCounts]) {
+    const canvas = document.querySelector(`${chartSelector} canvas.canvas-lines`);
+    if (canvas) {
+      if (canvas.dataset.lines !== commandCounts.join(',')) return false;
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      return data.some((channel, index) => index % 4 === 3 && channel > 0);
+    }
     const lines = [...document.querySelectorAll(`${chartSelector} .highcharts-series path.highcharts-graph`)];
     return (
       lines.length === commandCounts.length &&
@@ -106,12 +124,12 @@ const CASES = [
     page: EVOLUTION,
     name: 'evolution, 1 variable, 1 hour',
     variables: [0],
-    start: Date.UTC(2025, 5, 2, 10),
-    end: Date.UTC(2025, 5, 2, 10) + HOUR,
+    start: REFERENCE_HOUR,
+    end: REFERENCE_HOUR + HOUR,
   },
   {
     page: EVOLUTION,
-    name: 'evolution, 9 variables, 1 year',
+    name: `evolution, 9 variables, ${LONG_RANGE}`,
     variables: [0, 1, 2, 3, 4, 5, 6, 7, 8],
     start: YEAR_START,
     end: YEAR_END,
@@ -254,8 +272,11 @@ function watchChart(explore, [chartSelector, drawingsSelector]) {
     if (!chart) return;
     // antd's spinners mark themselves busy, and so do the chart areas while their data load.
     const busy = chart.matches('[aria-busy="true"]') || chart.querySelector('[aria-busy="true"]') !== null;
-    const lengths = [...chart.querySelectorAll(drawingsSelector)].map(
-      (drawing) => drawing.getAttribute('data-painted') ?? (drawing.getAttribute('d') ?? '').length,
+    // A canvas of lines is one drawing per line it traced (its `data-lines`: commands per line).
+    const lengths = [...chart.querySelectorAll(drawingsSelector)].flatMap((drawing) =>
+      drawing.hasAttribute('data-lines')
+        ? drawing.getAttribute('data-lines').split(',').filter(Boolean)
+        : [drawing.getAttribute('data-painted') ?? (drawing.getAttribute('d') ?? '').length],
     );
     const key = `${busy}|${lengths.join(',')}`;
     if (watch.states.at(-1)?.key === key) return;
@@ -267,7 +288,7 @@ function watchChart(explore, [chartSelector, drawingsSelector]) {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['d', 'data-painted', 'aria-busy'],
+    attributeFilter: ['d', 'data-painted', 'data-lines', 'aria-busy'],
   });
 }
 

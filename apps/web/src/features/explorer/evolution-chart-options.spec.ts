@@ -9,9 +9,11 @@ import type {
 } from 'highcharts';
 import { SET1 } from '../../lib/palette';
 import {
+  CANVAS_LINES_THRESHOLD_POINTS,
   EVOLUTION_TICKS,
   buildEvolutionChartOptions,
   evolutionTickInterval,
+  usesCanvasLines,
   type EvolutionChartSettings,
 } from './evolution-chart-options';
 import { DEFAULT_EVOLUTION_OPTIONS, type EvolutionOptions } from './explorer-query';
@@ -222,6 +224,65 @@ describe('buildEvolutionChartOptions', () => {
     it('is not offered without a zoom handler', () => {
       expect(options.chart?.events).toBeUndefined();
     });
+  });
+});
+
+describe('lines on a canvas', () => {
+  // Two variables sharing CANVAS_LINES_THRESHOLD_POINTS points, give or take `extra`.
+  const large = (extra: number): TimelineDataDto => {
+    const half = CANVAS_LINES_THRESHOLD_POINTS / 2;
+    const points = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ timestamp: 1_700_000_000 + i, value: i % 7 }));
+    return {
+      ...timeline,
+      variables: [
+        { ...timeline.variables[0], data: points(half) },
+        { ...timeline.variables[1], data: points(half + extra) },
+      ],
+    };
+  };
+
+  it(`traces the lines on a canvas from ${CANVAS_LINES_THRESHOLD_POINTS} points over all variables`, () => {
+    expect(usesCanvasLines(large(0), DEFAULT_EVOLUTION_OPTIONS)).toBe(true);
+    expect(usesCanvasLines(large(-1), DEFAULT_EVOLUTION_OPTIONS)).toBe(false);
+    expect(usesCanvasLines(timeline, DEFAULT_EVOLUTION_OPTIONS)).toBe(false);
+  });
+
+  it('keeps points (scatter) in SVG whatever their number', () => {
+    expect(usesCanvasLines(large(0), { ...DEFAULT_EVOLUTION_OPTIONS, showPoints: true })).toBe(false);
+    const scatter = build({ showPoints: true }, large(0)).series as SeriesScatterOptions[];
+    expect(scatter.every(({ custom }) => custom === undefined)).toBe(true);
+  });
+
+  it('marks every line of a large answer for the canvas, with every point still given to Highcharts', () => {
+    const built = build({}, large(0));
+    const lines = built.series as SeriesLineOptions[];
+    expect(lines.map(({ custom, step, boostThreshold }) => [custom, step, boostThreshold])).toEqual([
+      [{ canvasLine: true }, 'left', 0],
+      [{ canvasLine: true }, 'left', 0],
+    ]);
+    expect(lines.map(({ data }) => data?.length)).toEqual([
+      CANVAS_LINES_THRESHOLD_POINTS / 2,
+      CANVAS_LINES_THRESHOLD_POINTS / 2,
+    ]);
+    // The canvas lies under the SVG, so the chart's background lets it show; the tooltips stay.
+    expect(built.chart?.backgroundColor).toBe('transparent');
+    expect(lines.every(({ tooltip }) => typeof tooltip?.pointFormatter === 'function')).toBe(true);
+    expect(typeof built.chart?.events?.render).toBe('function');
+  });
+
+  it('keeps small charts in SVG on a white background', () => {
+    expect(series.every(({ custom }) => custom?.canvasLine === false)).toBe(true);
+    expect(options.chart?.backgroundColor).toBe('#ffffff');
+  });
+
+  it('repaints the canvas on every render of a zoomable chart, so lines going back to SVG remove it', () => {
+    const zoomable = buildEvolutionChartOptions(timeline, DEFAULT_EVOLUTION_OPTIONS, {
+      ...settings,
+      onZoom: () => undefined,
+    });
+    expect(typeof zoomable.chart?.events?.render).toBe('function');
+    expect(typeof zoomable.chart?.events?.selection).toBe('function');
   });
 });
 

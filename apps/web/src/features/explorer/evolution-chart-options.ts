@@ -1,5 +1,6 @@
 import type { TimelineDataDto } from '@plantlens/contracts';
 import type { Options, Point, SeriesLineOptions, SeriesScatterOptions, YAxisOptions } from 'highcharts';
+import { paintCanvasLines, type CanvasLineCustom } from '../../components/canvas-lines';
 import { escapeHtml } from '../../lib/escape-html';
 import { formatAxisTick, formatMeasurement } from '../../lib/measurement-format';
 import { set1Colors } from '../../lib/palette';
@@ -7,6 +8,11 @@ import type { EvolutionOptions } from './explorer-query';
 
 // The server sends at most 4 points per pixel (M4), so only large raw series switch to WebGL drawing.
 const BOOST_THRESHOLD_POINTS = 10_000;
+
+// From this many points over all its lines, a chart of lines traces them on a canvas (components/canvas-lines.ts)
+// instead of SVG paths: 9 SVG step lines of a year's ~3 900 points each took the browser ~1 s to parse and paint
+// (docs/benchmarks.md §4). A few variables over a day or an hour stay in SVG, unchanged.
+export const CANVAS_LINES_THRESHOLD_POINTS = 10_000;
 
 // Spec part 2 §9: the evolution chart has 50 ticks.
 export const EVOLUTION_TICKS = 50;
@@ -77,6 +83,7 @@ export function buildEvolutionChartOptions(
     options.singleAxis,
   );
   const lineWidth = options.grid ? 1 : 0;
+  const canvasLines = usesCanvasLines(timeline, options);
   const yAxis: YAxisOptions[] = axes.map(({ title, opposite }, axisIndex) => {
     // An axis of one variable takes its colour, so a reader knows which scale a line is read on; an
     // axis shared by several stays neutral.
@@ -126,7 +133,15 @@ export function buildEvolutionChartOptions(
     return options.showPoints
       ? { ...common, type: 'scatter', marker: { enabled: true, radius: 2 } }
       : // Step-after: a measured value holds until the next one arrives.
-        { ...common, type: 'line', step: 'left' };
+        {
+          ...common,
+          type: 'line',
+          step: 'left',
+          custom: { canvasLine: canvasLines } satisfies CanvasLineCustom,
+          // Hovering a line fades the others' SVG; a canvas line would not fade, so none does. The canvas
+          // draws the exact line faster than the boost module's software WebGL, so no boost either.
+          ...(canvasLines && { states: { inactive: { enabled: false } }, boostThreshold: 0 }),
+        };
   });
 
   return {
@@ -139,17 +154,29 @@ export function buildEvolutionChartOptions(
     chart: {
       animation: false,
       zooming: { type: 'x' },
-      events: onZoom && {
-        // The page turns a zoom into a new address (and a finer reload); the axis moves at once meanwhile.
-        // Highcharts' own zoom is prevented, so no "Reset zoom" button offers a way back that Back gives.
-        selection(event) {
-          const [selected] = event.xAxis ?? [];
-          if (!selected) return true;
-          selected.axis.setExtremes(selected.min, selected.max);
-          onZoom(selected.min, selected.max);
-          return false;
+      // The canvas of the lines lies under the SVG: its background must let it show.
+      backgroundColor: canvasLines ? 'transparent' : '#ffffff',
+      // Without a zoom handler nor a canvas, no events at all. Once set, the render event stays on an updated
+      // chart (Highcharts merges), so a chart whose lines go back to SVG still removes its canvas.
+      ...((onZoom || canvasLines) && {
+        events: {
+          render() {
+            // Every render (zoom, resize, legend) repaints the canvas, or removes it when no line uses it.
+            paintCanvasLines(this);
+          },
+          // The page turns a zoom into a new address (and a finer reload); the axis moves at once meanwhile.
+          // Highcharts' own zoom is prevented, so no "Reset zoom" button offers a way back that Back gives.
+          ...(onZoom && {
+            selection(event) {
+              const [selected] = event.xAxis ?? [];
+              if (!selected) return true;
+              selected.axis.setExtremes(selected.min, selected.max);
+              onZoom(selected.min, selected.max);
+              return false;
+            },
+          }),
         },
-      },
+      }),
     },
     xAxis: {
       type: 'datetime',
@@ -165,6 +192,13 @@ export function buildEvolutionChartOptions(
     },
     series,
   };
+}
+
+// Lines (not points) of CANVAS_LINES_THRESHOLD_POINTS points or more over all variables go on the canvas.
+export function usesCanvasLines(timeline: TimelineDataDto, options: EvolutionOptions): boolean {
+  if (options.showPoints) return false;
+  const points = timeline.variables.reduce((sum, { data }) => sum + data.length, 0);
+  return points >= CANVAS_LINES_THRESHOLD_POINTS;
 }
 
 interface AxisPlan {

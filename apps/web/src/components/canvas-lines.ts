@@ -1,0 +1,159 @@
+import type { Chart, Series } from 'highcharts';
+
+// Large line charts are traced on a 2-D canvas under the chart's SVG instead of as SVG paths: the browser's
+// parsing and painting of 9 paths of ~3 900 points each (and as many tracker copies) was most of the time
+// of a year's evolution chart (docs/benchmarks.md §4). Highcharts keeps everything else: it still gets every
+// point (tooltips, hover marker, zoom, legend, axes), only the line's SVG path is not built. The canvas traces
+// the path Highcharts would have drawn, through each point's own plotX/plotY, so the line stays exact.
+
+/** The class of the canvas; its `data-lines` lists the path commands traced per visible line, in order. */
+export const LINES_CANVAS_CLASS = 'canvas-lines';
+
+/** Series option `custom.canvasLine`: this series' line is traced on the canvas, not drawn in SVG. */
+export interface CanvasLineCustom {
+  canvasLine?: boolean;
+}
+
+/** The part of a canvas context the tracing uses (a test can record the calls). */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+}
+
+/** A point as Highcharts placed it in the plot area; a null value has no plotY. */
+export interface PlacedPoint {
+  plotX?: number;
+  plotY?: number;
+  isNull?: boolean;
+}
+
+/**
+ * Traces the line through the points as Highcharts' line series builds its SVG path (getGraphPath): a move
+ * to the first point and after each null (a gap), then to each next point either a straight segment or, with
+ * `step` "left" (or true), a horizontal then a vertical one (the value holds until the next point); "right"
+ * and "center" as Highcharts draws them. Returns how many commands it traced (M and L, as in the SVG path).
+ */
+export function traceLine(sink: PathSink, points: readonly PlacedPoint[], step?: string | boolean): number {
+  let commands = 0;
+  let previous: { x: number; y: number } | undefined;
+  for (const point of points) {
+    const { plotX: x, plotY: y } = point;
+    if (point.isNull || typeof x !== 'number' || typeof y !== 'number') {
+      previous = undefined;
+      continue;
+    }
+    if (!previous) {
+      sink.moveTo(x, y);
+      commands += 1;
+    } else if (step === 'right') {
+      sink.lineTo(previous.x, y);
+      sink.lineTo(x, y);
+      commands += 2;
+    } else if (step === 'center') {
+      const middle = (previous.x + x) / 2;
+      sink.lineTo(middle, previous.y);
+      sink.lineTo(middle, y);
+      sink.lineTo(x, y);
+      commands += 3;
+    } else if (step) {
+      sink.lineTo(x, previous.y);
+      sink.lineTo(x, y);
+      commands += 2;
+    } else {
+      sink.lineTo(x, y);
+      commands += 1;
+    }
+    previous = { x, y };
+  }
+  return commands;
+}
+
+function isCanvasLine(series: Series): boolean {
+  return (series.options.custom as CanvasLineCustom | undefined)?.canvasLine === true;
+}
+
+/**
+ * Paints every visible series marked `custom.canvasLine` on the chart's canvas, sized to the plot area at
+ * the screen's pixel ratio and laid under the SVG (the chart's background must be transparent), so the
+ * tooltip, hover marker, crosshair and zoom selection stay above the lines. No such series: no canvas.
+ * Meant for the chart's `render` event, so zooming, resizing and the legend repaint it.
+ */
+export function paintCanvasLines(chart: Chart): void {
+  const { container, plotLeft, plotTop, plotWidth, plotHeight } = chart;
+  let canvas = container.querySelector<HTMLCanvasElement>(`canvas.${LINES_CANVAS_CLASS}`);
+  const lines = chart.series.filter(isCanvasLine);
+  if (lines.length === 0) {
+    canvas?.remove();
+    return;
+  }
+  if (!canvas) {
+    canvas = document.createElement('canvas');
+    canvas.className = LINES_CANVAS_CLASS;
+    // Under the SVG in the container's stacking context (Highcharts gives the container z-index 0), and
+    // letting the mouse through to the chart.
+    Object.assign(canvas.style, { position: 'absolute', zIndex: '-1', pointerEvents: 'none' });
+    container.insertBefore(canvas, container.firstChild);
+  }
+  const ratio = window.devicePixelRatio || 1;
+  Object.assign(canvas.style, {
+    left: `${plotLeft}px`,
+    top: `${plotTop}px`,
+    width: `${plotWidth}px`,
+    height: `${plotHeight}px`,
+  });
+  // Setting the size also clears the canvas.
+  canvas.width = Math.round(plotWidth * ratio);
+  canvas.height = Math.round(plotHeight * ratio);
+  const context = canvas.getContext('2d');
+  const traced: number[] = [];
+  if (context) {
+    context.scale(ratio, ratio);
+    // As Highcharts strokes its lines (round caps and joins).
+    context.lineCap = 'round';
+    context.lineJoin = 'round';
+    for (const series of lines) {
+      if (!series.visible) continue;
+      context.beginPath();
+      const { step, lineWidth } = series.options as { step?: string | boolean; lineWidth?: number };
+      traced.push(traceLine(context, series.points, step));
+      context.strokeStyle = String(series.color);
+      context.lineWidth = lineWidth ?? 2;
+      context.stroke();
+    }
+  }
+  canvas.dataset.lines = traced.join(',');
+}
+
+// The namespace's typings do not declare seriesTypes; at run time it holds every registered series class.
+interface HighchartsWithLines {
+  wrap(object: object, method: string, func: (this: Series, proceed: () => void) => void): void;
+}
+
+let registered = false;
+
+/**
+ * Teaches Highcharts' line series to skip its SVG path (and the tracker copy of it) when the series is marked
+ * `custom.canvasLine`, removing one left from before; the tooltip still finds points by the mouse's position
+ * (line series track stickily). Once per Highcharts namespace.
+ */
+export function registerCanvasLines(highcharts: HighchartsWithLines): void {
+  const { line } = (highcharts as { seriesTypes?: { line?: { prototype: object } } }).seriesTypes ?? {};
+  if (registered || !line) return;
+  registered = true;
+  highcharts.wrap(line.prototype, 'drawGraph', function drawGraph(this: Series, proceed: () => void) {
+    if (!isCanvasLine(this)) {
+      proceed.call(this);
+      return;
+    }
+    const drawn = this as unknown as {
+      graph?: { destroy(): void };
+      tracker?: { destroy(): void };
+      graphPath?: unknown[];
+    };
+    drawn.graph?.destroy();
+    drawn.graph = undefined;
+    drawn.tracker?.destroy();
+    drawn.tracker = undefined;
+    drawn.graphPath = [];
+  });
+}
