@@ -47,10 +47,51 @@ const EXTENT = `
     from variables.measurement where variable_id = i.variable_id
   ) e`;
 
+// Per variable, its latest point before `from`, its earliest after `to` (both null when not asked) and its
+// latest: three index probes.
+const AROUND = `
+  select v.variable_id as "variableId",
+         (select ${EPOCH_MS('max(ts)')} from variables.measurement
+          where variable_id = v.variable_id and ts < ${atMs('v.from_ms')}) as "prevMs",
+         (select ${EPOCH_MS('min(ts)')} from variables.measurement
+          where variable_id = v.variable_id and ts > ${atMs('v.to_ms')}) as "nextMs",
+         (select ${EPOCH_MS('max(ts)')} from variables.measurement where variable_id = v.variable_id) as "lastMs"
+  from unnest($1::int4[], $2::float8[], $3::float8[]) as v(variable_id, from_ms, to_ms)`;
+
+export interface PointsAround {
+  prevMs: number | null;
+  nextMs: number | null;
+  lastMs: number | null;
+}
+
 /** Reads of the stored points the aggregate calculation needs (live, back-fill and preview). */
 @Injectable()
 export class AggregateSeriesRepository {
   constructor(private readonly database: Database) {}
+
+  /**
+   * Per variable: its latest point before `fromMs` and earliest after `toMs` when a range is given, and its
+   * latest point.
+   */
+  async around(
+    variables: readonly { variableId: number; range?: { fromMs: number; toMs: number } }[],
+  ): Promise<Map<number, PointsAround>> {
+    if (variables.length === 0) return new Map();
+    const rows = await this.database.withConnection((connection) =>
+      connection.query<PointsAround & { variableId: number }>(AROUND, [
+        variables.map(({ variableId }) => variableId),
+        variables.map(({ range }) => range?.fromMs ?? null),
+        variables.map(({ range }) => range?.toMs ?? null),
+      ]),
+    );
+    const number = (value: number | string | null) => (value === null ? null : Number(value));
+    return new Map(
+      rows.map((row) => [
+        row.variableId,
+        { prevMs: number(row.prevMs), nextMs: number(row.nextMs), lastMs: number(row.lastMs) },
+      ]),
+    );
+  }
 
   /** `readRanges` on a connection of its own. */
   read(ranges: readonly ReadRange[], maxAgeMs: number): Promise<Map<number, Series>> {
