@@ -34,6 +34,7 @@ import { AggregateCatalog } from '../src/aggregate-variable/aggregate-catalog.se
 import { backfillProgress } from '../src/aggregate-variable/backfill-progress';
 import { calculateAggregate, type Series } from '../src/aggregate-variable/calculation/aggregate-math';
 import type { VariablesDb } from '../src/database/variables-database';
+import { ExplorerReads } from '../src/explorer/explorer-reads';
 import { IngestionService } from '../src/measurement/ingestion.service';
 import { MeasurementMetrics } from '../src/measurement/measurement-metrics';
 import { MeasurementWriter } from '../src/measurement/measurement-writer.service';
@@ -370,6 +371,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
           app.get(AggregateBackfillRepository),
           app.get(ReadCacheService),
           app.get(MeasurementMetrics),
+          app.get(ExplorerReads),
           app.get<PlatformConfig>(PLATFORM_CONFIG),
           { chunkInputPoints: 200, pauseMs: 0, catalogSettleMs: 0 },
         );
@@ -429,6 +431,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
         app.get(AggregateBackfillRepository),
         app.get(ReadCacheService),
         app.get(MeasurementMetrics),
+        app.get(ExplorerReads),
         app.get<PlatformConfig>(PLATFORM_CONFIG),
         { pauseMs: 0, catalogSettleMs: settleMs },
       );
@@ -476,6 +479,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
         app.get(AggregateBackfillRepository),
         app.get(ReadCacheService),
         app.get(MeasurementMetrics),
+        app.get(ExplorerReads),
         config,
         { catalogSettleMs: 0 },
       ).workOff();

@@ -38,6 +38,25 @@ const NTH_POINT_AFTER = `
     order by ts offset $3::int8 limit 1
   ) k`;
 
+// A back-fill chunk of each variable: its as-of look-back point before `$2` (within the max age `$4`) and its
+// first `$3` points from `$2`, as two arrays, with how many of the latter there are. One read instead of
+// finding the chunk's end first (an offset scan over the same index) and reading it after.
+const CHUNK_POINTS = `
+  select r.variable_id as "variableId", count(*) filter (where p.ms >= $2::float8)::int4 as read,
+         array_agg(p.ms order by p.ms) as ts, array_agg(p.value order by p.ms) as values
+  from unnest($1::int4[]) as r(variable_id)
+  cross join lateral (
+    (select ${EPOCH_MS('ts')} as ms, value from variables.measurement
+     where variable_id = r.variable_id and ts < ${atMs('$2::float8')}
+       and ts >= ${atMs('($2::float8 - $4::float8)')}
+     order by ts desc limit 1)
+    union all
+    (select ${EPOCH_MS('ts')} as ms, value from variables.measurement
+     where variable_id = r.variable_id and ts >= ${atMs('$2::float8')}
+     order by ts limit $3::int8)
+  ) p
+  group by r.variable_id`;
+
 // First and last stored point over the variables: two index probes per variable.
 const EXTENT = `
   select min(e.first_ms) as "firstMs", max(e.last_ms) as "lastMs"
@@ -152,4 +171,29 @@ export async function storedExtent(
     variableIds,
   ]);
   return { firstMs: row?.firstMs ?? null, lastMs: row?.lastMs ?? null };
+}
+
+/**
+ * The next back-fill chunk of the variables from `fromMs`: up to `points` points of each (with the as-of
+ * look-back), and `endMs`, the last instant up to which every variable's points are all read — the
+ * earliest last point among those that had `points` to give; null when none had (all read to their end).
+ */
+export async function readChunk(
+  connection: DatabaseConnection,
+  variableIds: readonly number[],
+  fromMs: number,
+  points: number,
+  maxAgeMs: number,
+): Promise<{ series: Map<number, Series>; endMs: number | null }> {
+  const rows = await connection.query<{ variableId: number; read: number; ts: number[]; values: number[] }>(
+    CHUNK_POINTS,
+    [variableIds, fromMs, points, maxAgeMs],
+  );
+  const series = new Map<number, Series>();
+  let endMs: number | null = null;
+  for (const { variableId, read, ts, values } of rows) {
+    series.set(variableId, { ts, values });
+    if (read >= points) endMs = Math.min(endMs ?? Infinity, ts.at(-1) ?? -Infinity);
+  }
+  return { series, endMs };
 }
