@@ -66,10 +66,10 @@ export class AggregateCalculator implements OnApplicationBootstrap, OnModuleDest
   private readonly queue: QueuedCalculation[] = [];
   private readonly job: PeriodicJob<void>;
   private running = false;
-  // Per aggregate: the last instant this process calculated for waiting, and the newest input point the
-  // previous look saw (what waits since then is due at the next look).
+  // Per aggregate, the last instant this process calculated for waiting; the inputs' latest points at the two
+  // previous looks (an input that did not advance over both holds nothing back any more).
   private readonly calculatedUntil = new Map<number, number>();
-  private readonly newestSeen = new Map<number, number>();
+  private looks: ReadonlyMap<number, number | null>[] = [];
 
   constructor(
     private readonly catalog: AggregateCatalog,
@@ -205,16 +205,15 @@ export class AggregateCalculator implements OnApplicationBootstrap, OnModuleDest
       const window = waitingWindow(
         entry.inputIds,
         lastMs,
+        this.looks,
         this.horizon(entry.variableId, lastMs.get(entry.variableId) ?? null),
-        this.newestSeen.get(entry.variableId) ?? null,
         { reachMs: AGGREGATE_LIVE_REACH_MS, now: waiting === 'now' },
       );
-      const newest = Math.max(...entry.inputIds.map((id) => lastMs.get(id) ?? -Infinity));
-      if (newest > -Infinity) this.newestSeen.set(entry.variableId, newest);
       if (!window) continue;
       work.push({ entry, windows: [window] });
       this.calculatedUntil.set(entry.variableId, window.toMs);
     }
+    this.looks = [...this.looks.slice(-1), lastMs];
     return this.calculateWindows(work);
   }
 

@@ -212,27 +212,61 @@ describe('waitingWindow', () => {
   const last = new Map<number, number | null>([
     [1, T0 + 10_000],
     [2, T0 + 40_000],
+    [3, T0 + 35_000],
   ]);
   const options = { reachMs: 3_600_000, now: false };
 
-  it('calculates what waited past the frontier at the previous look already', () => {
-    expect(waitingWindow([1, 2], last, T0 + 10_000, T0 + 30_000, options)).toEqual({
+  it('calculates, past the frontier, what waited at the previous look for inputs that stood still', () => {
+    // Input 1 stood still over the two previous looks; 2 and 3 advanced.
+    const older = new Map<number, number | null>([
+      [1, T0 + 10_000],
+      [2, T0 + 20_000],
+      [3, T0 + 33_000],
+    ]);
+    const previous = new Map<number, number | null>([
+      [1, T0 + 10_000],
+      [2, T0 + 30_000],
+      [3, T0 + 33_000],
+    ]);
+    // Up to the newest point of the previous look (input 3's): what has waited a whole look at least.
+    expect(waitingWindow([1, 2, 3], last, [older, previous], T0 + 10_000, options)).toEqual({
       fromMs: T0 + 10_001,
-      toMs: T0 + 30_000,
+      toMs: T0 + 33_000,
     });
-    expect(waitingWindow([1, 2], last, T0 + 10_000, null, options)).toBeNull();
+    // One look is not enough, and an input still at the previous look's point counts as standing still only
+    // if it stood there at the older one too.
+    expect(waitingWindow([1, 2, 3], last, [previous], T0 + 10_000, options)).toBeNull();
+    const movedBefore = new Map([...older, [1, T0 + 9000]]);
+    expect(waitingWindow([1, 2, 3], last, [movedBefore, previous], T0 + 10_000, options)).toBeNull();
+  });
+
+  it('waits while every input advances: their batches make the instants final', () => {
+    const previous = new Map<number, number | null>([
+      [1, T0 + 9000],
+      [2, T0 + 30_000],
+      [3, T0 + 33_000],
+    ]);
+    expect(waitingWindow([1, 2, 3], last, [previous, previous], T0 + 9000, options)).toBeNull();
+  });
+
+  it('does not wait for an input that never had a point', () => {
+    const previous = new Map<number, number | null>([[2, T0 + 40_000]]);
+    expect(waitingWindow([2, 4], last, [previous, previous], null, options)).toEqual({
+      fromMs: T0 + 40_000 - 3_600_000 + 1,
+      toMs: T0 + 40_000,
+    });
   });
 
   it('calculates all that waits when asked now, after what is calculated already', () => {
-    expect(waitingWindow([1, 2], last, T0 + 20_000, null, { ...options, now: true })).toEqual({
+    expect(waitingWindow([1, 2], last, [], T0 + 20_000, { ...options, now: true })).toEqual({
       fromMs: T0 + 20_001,
       toMs: T0 + 40_000,
     });
-    expect(waitingWindow([1, 2], last, T0 + 40_000, T0 + 40_000, { ...options, now: true })).toBeNull();
+    expect(waitingWindow([1, 2], last, [], T0 + 40_000, { ...options, now: true })).toBeNull();
   });
 
   it('looks back at most the reach', () => {
-    expect(waitingWindow([1, 2], last, null, T0 + 40_000, { ...options, reachMs: 5000, now: true })).toEqual({
+    expect(waitingWindow([1, 2], last, [], null, { reachMs: 5000, now: true })).toEqual({
       fromMs: T0 + 35_001,
       toMs: T0 + 40_000,
     });

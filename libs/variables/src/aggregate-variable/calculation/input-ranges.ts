@@ -143,21 +143,35 @@ export function liveWindows(
 }
 
 /**
- * The waiting instants of an operated or metrical aggregate the wait now calculates: those past the
- * frontier (and past what is calculated already, and within the reach) that were waiting at the previous
- * look too (`previousNewestMs`), or all of them when `now`. Null when none.
+ * The waiting instants of an operated or metrical aggregate the wait now calculates: past the frontier
+ * (and past what is calculated already, and within the reach), up to where the inputs that advanced over
+ * the two previous looks (`looks`, the older first) have all reached, and no further than the newest point
+ * of the previous look. An input that stood still over both looks holds nothing back any more; those that
+ * advance are waited for (their batches make the instants final). All of them when `now`. Null when none.
  */
 export function waitingWindow(
   inputIds: readonly number[],
   lastMs: ReadonlyMap<number, number | null>,
+  looks: readonly ReadonlyMap<number, number | null>[],
   calculatedMs: number | null,
-  previousNewestMs: number | null,
   options: { reachMs: number; now: boolean },
 ): CalculationWindow | null {
   const reached = frontier(inputIds, lastMs);
   if (!reached) return null;
   const afterMs = Math.max(reached.frontierMs, calculatedMs ?? -Infinity, reached.newestMs - options.reachMs);
-  const toMs = options.now ? reached.newestMs : Math.min(reached.newestMs, previousNewestMs ?? -Infinity);
+  let toMs = reached.newestMs;
+  if (!options.now) {
+    const [older, previous] = looks.slice(-2);
+    if (!older || !previous) return null;
+    let previousNewestMs = -Infinity;
+    for (const id of inputIds) {
+      const last = lastMs.get(id) ?? -Infinity;
+      const before = previous.get(id) ?? -Infinity;
+      previousNewestMs = Math.max(previousNewestMs, before);
+      if (last !== before || before !== (older.get(id) ?? -Infinity)) toMs = Math.min(toMs, last);
+    }
+    toMs = Math.min(toMs, previousNewestMs);
+  }
   return toMs > afterMs ? { fromMs: afterMs + 1, toMs } : null;
 }
 
