@@ -51,7 +51,8 @@ interface QueuedCalculation {
  * the same values again, which the storage merge ignores.
  *
  * Instants some input has not reached yet wait: every AGGREGATE_LIVE_WAIT_SECONDS the calculator looks at
- * what waits and calculates what already waited at the previous look. What waits is read from the store
+ * what waits and calculates what waited at the previous look already for inputs that stood still over the
+ * two previous looks (waitingWindow). What waits is read from the store
  * (the inputs' latest points against the aggregate's), so a restart loses none of it.
  *
  * One calculation runs at a time and takes every batch queued meanwhile (one read for all of them): it
