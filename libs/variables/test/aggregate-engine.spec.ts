@@ -455,6 +455,40 @@ describe('aggregate variables in the variables service (standalone)', () => {
       expect(await worker.step(id, plannedAt + settleMs)).toBe('finished');
       await expectStoredAsReference(id, definition, plannedAt + settleMs);
     });
+    it('takes a settling back-fill up when its range ends, without waiting for the next poll', async () => {
+      const [input] = await rawVariables(1);
+      await publish(irregularPoints(input!, 33, 300));
+      const definition: AggregateDefinition = {
+        goal: 'operated',
+        operator: '-',
+        varOneId: input!,
+        varTwoId: null,
+        constant: 1,
+      };
+      // A worker whose job never polls: only its own wake-up can finish the back-fill.
+      const worker = new AggregateBackfill(
+        app.get(Database),
+        app.get(AggregateBackfillRepository),
+        app.get(ReadCacheService),
+        app.get(MeasurementMetrics),
+        app.get(ExplorerReads),
+        app.get<PlatformConfig>(PLATFORM_CONFIG),
+        { pauseMs: 0, catalogSettleMs: 300 },
+      );
+      await app.get(AggregateBackfill).onModuleDestroy();
+      const id = await createAggregate(definition, true);
+      await worker.workOff();
+      const state = () =>
+        db
+          .selectFrom('variables.aggregate_variable')
+          .select(['backfill_state'])
+          .where('variable_id', '=', id)
+          .executeTakeFirstOrThrow();
+      expect((await state()).backfill_state).toBe('running');
+      await eventually(state, (row) => row.backfill_state === 'done', 3_000);
+      await worker.onModuleDestroy();
+      await expectStoredAsReference(id, definition);
+    });
   });
 
   describe('preview', () => {

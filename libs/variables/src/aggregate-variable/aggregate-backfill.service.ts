@@ -73,6 +73,9 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
   private readonly failures = new Map<number, number>();
   private wakeRequested = false;
   private stopping = false;
+  // A settling back-fill is taken up when its range ends, not at the next poll (up to 5 s later).
+  private settledAt: number | undefined;
+  private wakeTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly database: Database,
@@ -98,6 +101,7 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.wakeTimer);
     await this.job.stop();
   }
 
@@ -159,10 +163,18 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
         await this.backfills.fail(variableId, describe(error));
         return true;
       }
+      if (outcome === 'settling' && this.settledAt !== undefined) this.wakeAt(this.settledAt);
       if (outcome !== 'progress') return outcome === 'finished';
       // Lets queued live writes and reads run between chunks.
       await new Promise((resolve) => setTimeout(resolve, this.options.pauseMs));
     }
+  }
+
+  private wakeAt(atMs: number): void {
+    if (this.stopping) return;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(() => this.wake(), Math.max(0, atMs - Date.now()) + 10);
+    this.wakeTimer.unref();
   }
 
   /** One transaction: plans the range (the first step), or computes, stores and records one chunk. */
@@ -187,7 +199,10 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
         return range ? 'progress' : 'finished';
       }
       // Read nothing before the range's end: only then is every point up to it stored or calculated live.
-      if (now < claimed.toMs) return 'settling';
+      if (now < claimed.toMs) {
+        this.settledAt = claimed.toMs;
+        return 'settling';
+      }
       const definition = aggregateDefinitionSchema.parse(claimed.definition);
       const fromMs = claimed.doneUntilMs === null ? claimed.fromMs : claimed.doneUntilMs + 1;
       const perInput = Math.max(1, Math.floor(chunkInputPoints / claimed.inputIds.length));
