@@ -231,6 +231,8 @@ async function main() {
       `  history loaded and rolled up in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s\n`,
     );
 
+    // Signed in again: on a busy machine the live part and the load outlast the token.
+    token = (await signIn(url, 'admin', PASSWORD)).accessToken;
     const history = { goal: 'operated', operator: '-', varOneId: one, varTwoId: two, historic: true };
     // Creates the aggregate and waits for its back-fill; `alongside(running)` works meanwhile, until
     // `running()` turns false. The clock starts when the worker may read (it polls for new back-fills every

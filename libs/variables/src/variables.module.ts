@@ -21,6 +21,7 @@ import { CsvUploadModule } from './csv-upload/csv-upload.module';
 import { VARIABLES_SCHEMA } from './database/variables-database';
 import { variablesMigrations } from './database/migrations';
 import { ExplorerController } from './explorer/explorer.controller';
+import { ExplorerReads } from './explorer/explorer-reads';
 import { RawPointsRepository } from './explorer/raw-points.repository';
 import { RawPointsService } from './explorer/raw-points.service';
 import { TimelineRepository } from './explorer/timeline.repository';
@@ -95,6 +96,7 @@ const AGGREGATE_ENGINE_PROVIDERS = [
   ],
   providers: [
     AggregateCatalog,
+    ExplorerReads,
     ...AGGREGATE_ENGINE_PROVIDERS,
     VariableRepository,
     MeasurementRepository,

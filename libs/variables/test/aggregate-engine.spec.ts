@@ -29,10 +29,12 @@ import {
   AggregateBackfill,
   type AggregateBackfillOptions,
 } from '../src/aggregate-variable/aggregate-backfill.service';
+import { AggregateCalculator } from '../src/aggregate-variable/aggregate-calculator.service';
 import { AggregateCatalog } from '../src/aggregate-variable/aggregate-catalog.service';
 import { backfillProgress } from '../src/aggregate-variable/backfill-progress';
 import { calculateAggregate, type Series } from '../src/aggregate-variable/calculation/aggregate-math';
 import type { VariablesDb } from '../src/database/variables-database';
+import { ExplorerReads } from '../src/explorer/explorer-reads';
 import { IngestionService } from '../src/measurement/ingestion.service';
 import { MeasurementMetrics } from '../src/measurement/measurement-metrics';
 import { MeasurementWriter } from '../src/measurement/measurement-writer.service';
@@ -93,6 +95,8 @@ describe('aggregate variables in the variables service (standalone)', () => {
       LOG_LEVEL: 'error',
       LOG_FORMAT: 'text',
       AGGREGATE_ASOF_MAX_AGE_SECONDS: String(MAX_AGE_S),
+      // The tests calculate the waiting instants themselves (calculateWaiting), never the periodic job.
+      AGGREGATE_LIVE_WAIT_SECONDS: '3600',
     });
     app = await startVariablesService(config, [ImmediateBackfillModule]);
     db = app.get(Database).kysely as VariablesDb;
@@ -142,6 +146,14 @@ describe('aggregate variables in the variables service (standalone)', () => {
   async function publish(points: MeasurementPoint[]): Promise<void> {
     await publisher.publish(Topics.measurements, { source: 'test', points }, 'test');
     await broker.drain();
+  }
+
+  // The instants some input has not reached, calculated now rather than after the wait, through the chain.
+  async function calculateWaiting(): Promise<void> {
+    for (let level = 0; level < 3; level += 1) {
+      await app.get(AggregateCalculator).calculateWaiting();
+      await broker.drain();
+    }
   }
 
   async function stored(variableIds: number[]): Promise<Map<number, Series>> {
@@ -195,6 +207,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
       expect(derived.filter((point) => point.variableId === id)).toEqual([]);
       await publish(pointsB.slice(150));
       await publish(pointsB.slice(0, 150));
+      await calculateWaiting();
       const expected = await reference(definition);
       expect(expected.ts.length).toBeGreaterThan(200);
       const aggregate = (await stored([id])).get(id)!;
@@ -210,6 +223,49 @@ describe('aggregate variables in the variables service (standalone)', () => {
       expect(replayed.length).toBeGreaterThan(0);
       for (const point of replayed) expect(point.value).toBe(expected.values[expected.ts.indexOf(point.ts)]);
       expect((await stored([id])).get(id)).toEqual(expected);
+    });
+
+    it('calculates each instant once as inputs arrive in turn, and waits for the input behind', async () => {
+      const [a, b, c] = await rawVariables(3);
+      const definition: AggregateDefinition = {
+        goal: 'metrical',
+        metrical: 'mean',
+        variableIdList: [a!, b!, c!],
+      };
+      const id = await createAggregate(definition);
+      const regular = (variableId: number, offsetMs: number) =>
+        Array.from({ length: 300 }, (_, i) => ({
+          variableId,
+          ts: T0 + offsetMs + i * 1000,
+          value: (i * variableId) % 17,
+        }));
+      const [pointsA, pointsB, pointsC] = [regular(a!, 0), regular(b!, 300), regular(c!, 700)];
+      const publishedOf = () => derived.filter((point) => point.variableId === id);
+      // The inputs' batches land in turn, c always one batch behind.
+      await publish(pointsA.slice(0, 50));
+      await publish(pointsB.slice(0, 50));
+      expect(publishedOf()).toEqual([]);
+      for (let start = 0; start < 300; start += 50) {
+        await publish(pointsC.slice(start, start + 50));
+        // Nothing is calculated past the latest instant every input has reached (here a's latest point).
+        expect(Math.max(...publishedOf().map((point) => point.ts))).toBe(pointsA[start + 49]!.ts);
+        await publish(pointsA.slice(start + 50, start + 100));
+        await publish(pointsB.slice(start + 50, start + 100));
+      }
+      const expected = await reference(definition);
+      expect(publishedOf().length).toBe(expected.ts.filter((ts) => ts <= pointsA.at(-1)!.ts).length);
+      // The last instants of a and b wait for c until the wait has passed.
+      await calculateWaiting();
+      expect(publishedOf().length).toBe(expected.ts.length);
+      expect(new Set(publishedOf().map((point) => point.ts)).size).toBe(expected.ts.length);
+      expect((await stored([id])).get(id)).toEqual(expected);
+
+      // A late point of b changes the instants until b's next point, all calculated already.
+      const before = publishedOf().length;
+      await publish([{ variableId: b!, ts: T0 + 100_500, value: 1000 }]);
+      const corrected = publishedOf().slice(before);
+      expect(corrected.map((point) => point.ts)).toEqual([T0 + 100_500, T0 + 100_700, T0 + 101_000]);
+      expect((await stored([id])).get(id)).toEqual(await reference(definition));
     });
 
     it('follows an aggregate of aggregates, and a gradual one', async () => {
@@ -231,6 +287,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
       for (let start = 0; start < 400; start += 100) {
         await publish([...pointsX.slice(start, start + 100), ...pointsY.slice(start, start + 100)]);
       }
+      await calculateWaiting();
       await expectStoredAsReference(sumId, sum);
       await expectStoredAsReference(spreadId, spread);
       await expectStoredAsReference(changeId, change);
@@ -314,6 +371,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
           app.get(AggregateBackfillRepository),
           app.get(ReadCacheService),
           app.get(MeasurementMetrics),
+          app.get(ExplorerReads),
           app.get<PlatformConfig>(PLATFORM_CONFIG),
           { chunkInputPoints: 200, pauseMs: 0, catalogSettleMs: 0 },
         );
@@ -373,6 +431,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
         app.get(AggregateBackfillRepository),
         app.get(ReadCacheService),
         app.get(MeasurementMetrics),
+        app.get(ExplorerReads),
         app.get<PlatformConfig>(PLATFORM_CONFIG),
         { pauseMs: 0, catalogSettleMs: settleMs },
       );
@@ -395,6 +454,40 @@ describe('aggregate variables in the variables service (standalone)', () => {
       await app.get(MeasurementWriter).write(points.slice(200));
       expect(await worker.step(id, plannedAt + settleMs)).toBe('finished');
       await expectStoredAsReference(id, definition, plannedAt + settleMs);
+    });
+    it('takes a settling back-fill up when its range ends, without waiting for the next poll', async () => {
+      const [input] = await rawVariables(1);
+      await publish(irregularPoints(input!, 33, 300));
+      const definition: AggregateDefinition = {
+        goal: 'operated',
+        operator: '-',
+        varOneId: input!,
+        varTwoId: null,
+        constant: 1,
+      };
+      // A worker whose job never polls: only its own wake-up can finish the back-fill.
+      const worker = new AggregateBackfill(
+        app.get(Database),
+        app.get(AggregateBackfillRepository),
+        app.get(ReadCacheService),
+        app.get(MeasurementMetrics),
+        app.get(ExplorerReads),
+        app.get<PlatformConfig>(PLATFORM_CONFIG),
+        { pauseMs: 0, catalogSettleMs: 300 },
+      );
+      await app.get(AggregateBackfill).onModuleDestroy();
+      const id = await createAggregate(definition, true);
+      await worker.workOff();
+      const state = () =>
+        db
+          .selectFrom('variables.aggregate_variable')
+          .select(['backfill_state'])
+          .where('variable_id', '=', id)
+          .executeTakeFirstOrThrow();
+      expect((await state()).backfill_state).toBe('running');
+      await eventually(state, (row) => row.backfill_state === 'done', 3_000);
+      await worker.onModuleDestroy();
+      await expectStoredAsReference(id, definition);
     });
   });
 
@@ -420,6 +513,7 @@ describe('aggregate variables in the variables service (standalone)', () => {
         app.get(AggregateBackfillRepository),
         app.get(ReadCacheService),
         app.get(MeasurementMetrics),
+        app.get(ExplorerReads),
         config,
         { catalogSettleMs: 0 },
       ).workOff();

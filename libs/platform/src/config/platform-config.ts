@@ -270,6 +270,9 @@ const environmentSchema = z.object({
     .min(1)
     .max(366 * 86_400)
     .default(3600),
+  // Live aggregates (docs/aggregate-variables.md "Live"): how often the calculator looks for instants that wait
+  // for an input which stood still over two looks (calculated without it: at most three periods late).
+  AGGREGATE_LIVE_WAIT_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   // Read cache of the variables service (docs/read-cache.md): most entries kept (the oldest go first; 0 turns
   // the cache off), largest answer stored, and how far behind the present a range must end to be cached.
   READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),

@@ -11,12 +11,13 @@ import { Database, PeriodicJob, PLATFORM_CONFIG, type PlatformConfig } from '@pl
 import { prepareBatch, type PreparedBatch } from '../measurement/measurement-batch';
 import { MeasurementMetrics } from '../measurement/measurement-metrics';
 import { storeOn } from '../measurement/measurement.repository';
+import { ExplorerReads } from '../explorer/explorer-reads';
 import { changedRanges } from '../measurement/measurement-writer.service';
 import { ReadCacheService } from '../read-cache/read-cache.service';
 import { AggregateBackfillRepository } from './aggregate-backfill.repository';
 import { AGGREGATE_CATALOG_RELOAD_MS } from './aggregate-catalog.service';
-import { nthPointAfter, readRanges, storedExtent } from './aggregate-series.repository';
-import { calculateAggregate } from './calculation/aggregate-math';
+import { nthPointAfter, readChunk, readRanges, storedExtent } from './aggregate-series.repository';
+import { calculateAggregate, type CalculationWindow, type Series } from './calculation/aggregate-math';
 import { inputRanges, mergeRanges } from './calculation/input-ranges';
 
 export const AGGREGATE_BACKFILL_OPTIONS = Symbol('AGGREGATE_BACKFILL_OPTIONS');
@@ -34,12 +35,20 @@ export interface AggregateBackfillOptions {
    * falls between the two.
    */
   catalogSettleMs: number;
+  /** input points per chunk while explorer reads come (one ran within `readRecentMs`) */
+  readingChunkInputPoints: number;
+  /** how long a chunk waits at most for the explorer reads in flight */
+  readWaitMaxMs: number;
+  readRecentMs: number;
 }
 
 const DEFAULT_OPTIONS: AggregateBackfillOptions = {
-  chunkInputPoints: 100_000,
+  chunkInputPoints: 200_000,
   pauseMs: 20,
   catalogSettleMs: AGGREGATE_CATALOG_RELOAD_MS + 5_000,
+  readingChunkInputPoints: 10_000,
+  readWaitMaxMs: 1_000,
+  readRecentMs: 1_000,
 };
 // Pending rows of other replicas (or missed wakes) are picked up within this delay.
 const POLL_EVERY_MS = 5_000;
@@ -64,12 +73,16 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
   private readonly failures = new Map<number, number>();
   private wakeRequested = false;
   private stopping = false;
+  // A settling back-fill is taken up when its range ends, not at the next poll (up to 5 s later).
+  private settledAt: number | undefined;
+  private wakeTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly database: Database,
     private readonly backfills: AggregateBackfillRepository,
     private readonly readCache: ReadCacheService,
     private readonly metrics: MeasurementMetrics,
+    private readonly reads: ExplorerReads,
     @Inject(PLATFORM_CONFIG) config: PlatformConfig,
     @Optional() @Inject(AGGREGATE_BACKFILL_OPTIONS) options?: Partial<AggregateBackfillOptions>,
   ) {
@@ -88,6 +101,7 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
 
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.wakeTimer);
     await this.job.stop();
   }
 
@@ -130,7 +144,13 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
       if (this.stopping) return false;
       let outcome: StepOutcome;
       try {
-        outcome = await this.step(variableId);
+        // Explorer reads first: a chunk starts when none runs, and is small while they come.
+        const reading = await this.reads.whenIdle(this.options.readWaitMaxMs, this.options.readRecentMs);
+        outcome = await this.step(
+          variableId,
+          Date.now(),
+          reading ? this.options.readingChunkInputPoints : this.options.chunkInputPoints,
+        );
         this.failures.delete(variableId);
       } catch (error) {
         const attempts = (this.failures.get(variableId) ?? 0) + 1;
@@ -143,14 +163,26 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
         await this.backfills.fail(variableId, describe(error));
         return true;
       }
+      if (outcome === 'settling' && this.settledAt !== undefined) this.wakeAt(this.settledAt);
       if (outcome !== 'progress') return outcome === 'finished';
       // Lets queued live writes and reads run between chunks.
       await new Promise((resolve) => setTimeout(resolve, this.options.pauseMs));
     }
   }
 
+  private wakeAt(atMs: number): void {
+    if (this.stopping) return;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(() => this.wake(), Math.max(0, atMs - Date.now()) + 10);
+    this.wakeTimer.unref();
+  }
+
   /** One transaction: plans the range (the first step), or computes, stores and records one chunk. */
-  async step(variableId: number, now = Date.now()): Promise<StepOutcome> {
+  async step(
+    variableId: number,
+    now = Date.now(),
+    chunkInputPoints = this.options.chunkInputPoints,
+  ): Promise<StepOutcome> {
     let written: PreparedBatch | undefined;
     const outcome = await this.database.transaction(async (connection): Promise<StepOutcome> => {
       const claimed = await this.backfills.claim(connection, variableId);
@@ -167,17 +199,29 @@ export class AggregateBackfill implements OnApplicationBootstrap, OnModuleDestro
         return range ? 'progress' : 'finished';
       }
       // Read nothing before the range's end: only then is every point up to it stored or calculated live.
-      if (now < claimed.toMs) return 'settling';
+      if (now < claimed.toMs) {
+        this.settledAt = claimed.toMs;
+        return 'settling';
+      }
       const definition = aggregateDefinitionSchema.parse(claimed.definition);
       const fromMs = claimed.doneUntilMs === null ? claimed.fromMs : claimed.doneUntilMs + 1;
-      const perInput = Math.max(1, Math.floor(this.options.chunkInputPoints / claimed.inputIds.length));
-      const bound = await nthPointAfter(connection, claimed.inputIds, fromMs, perInput);
-      const window = { fromMs, toMs: bound === null ? claimed.toMs : Math.min(bound, claimed.toMs) };
-      const inputs = await readRanges(
-        connection,
-        mergeRanges(inputRanges(definition, window), this.maxAgeMs),
-        this.maxAgeMs,
-      );
+      const perInput = Math.max(1, Math.floor(chunkInputPoints / claimed.inputIds.length));
+      let window: CalculationWindow;
+      let inputs: Map<number, Series>;
+      if (definition.goal === 'gradual') {
+        // It also reads its input one gap earlier, which depends on where the chunk ends.
+        const bound = await nthPointAfter(connection, claimed.inputIds, fromMs, perInput);
+        window = { fromMs, toMs: bound === null ? claimed.toMs : Math.min(bound, claimed.toMs) };
+        inputs = await readRanges(
+          connection,
+          mergeRanges(inputRanges(definition, window), this.maxAgeMs),
+          this.maxAgeMs,
+        );
+      } else {
+        const chunk = await readChunk(connection, claimed.inputIds, fromMs, perInput, this.maxAgeMs);
+        window = { fromMs, toMs: Math.min(chunk.endMs ?? Infinity, claimed.toMs) };
+        inputs = chunk.series;
+      }
       const { ts, values } = calculateAggregate(definition, inputs, window, this.maxAgeMs);
       written = prepareBatch(ts.map((at, index) => ({ variableId, ts: at, value: values[index] })));
       await storeOn(connection, written);

@@ -16,6 +16,7 @@ import {
 import { RequireFeature, Responds } from '@plantlens/platform';
 import { CategoryService } from '../category/category.service';
 import { CorrelationService } from './correlation.service';
+import { ExplorerReads } from '../explorer/explorer-reads';
 
 @RequireFeature('Explore')
 @Controller('api/web/explorer')
@@ -23,6 +24,7 @@ export class CorrelationController {
   constructor(
     private readonly correlation: CorrelationService,
     private readonly categories: CategoryService,
+    private readonly reads: ExplorerReads,
   ) {}
 
   @Get('correlation-data')
@@ -33,7 +35,7 @@ export class CorrelationController {
     @Query({ schema: correlationDataQuerySchema }) query: CorrelationDataQuery,
   ): Promise<CorrelationDataDto | CorrelationColumnsDto> {
     // Categories come in a second step: the points do not depend on them (and are cached on their own).
-    const points = await this.correlation.correlationColumns(query);
+    const points = await this.reads.track(() => this.correlation.correlationColumns(query));
     const columns = { ...points, categorySets: await this.categories.categorySetsOf(query.variableIds) };
     return query.format === 'columns' ? columns : correlationFromColumns(columns);
   }

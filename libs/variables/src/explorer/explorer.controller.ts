@@ -15,6 +15,7 @@ import {
 } from '@plantlens/contracts';
 import { RequireFeature, Responds } from '@plantlens/platform';
 import { z } from 'zod';
+import { ExplorerReads } from './explorer-reads';
 import { RawPointsService } from './raw-points.service';
 import { TimelineService } from './timeline.service';
 
@@ -24,6 +25,7 @@ export class ExplorerController {
   constructor(
     private readonly timeline: TimelineService,
     private readonly rawPointPages: RawPointsService,
+    private readonly reads: ExplorerReads,
   ) {}
 
   @Get('variables')
@@ -41,8 +43,8 @@ export class ExplorerController {
     @Query({ schema: timelineDataQuerySchema }) query: TimelineDataQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TimelineDataDto | string> {
-    if (query.format !== 'columns') return this.timeline.timeline(query);
-    const json = await this.timeline.timelineColumnsJson(query);
+    if (query.format !== 'columns') return this.reads.track(() => this.timeline.timeline(query));
+    const json = await this.reads.track(() => this.timeline.timelineColumnsJson(query));
     reply.type('application/json; charset=utf-8');
     return json;
   }
