@@ -407,6 +407,15 @@ export function describeAggregateScenario(
       expect(running.backfill.percent).toBeLessThan(100);
       const beforeStop = await readAggregate(aggregate.id);
       useServices(await plant.restartVariables());
+      // On a loaded machine the first read after the restart answered 503 (twice, once in CI): standalone asks
+      // identity over HTTP in its own process, whose query waits on PGlite's one connection behind the resumed
+      // back-fill and the start-up catch-up, likely past the call's 10 s timeout. Once the API answers again:
+      await eventually(
+        () => variablesApi.get(`/api/web/aggregate-variables/${aggregate.id}`),
+        (response) => response.status !== 503,
+        60_000,
+        1_000,
+      );
       // Resumed, not started again: the same planned range, and no progress lost.
       const resumed = await readAggregate(aggregate.id);
       expect([resumed.backfill.fromMs, resumed.backfill.toMs]).toEqual([
