@@ -5,6 +5,7 @@
 import { CATEGORY_COLOURS, type CorrelationDataDto, type TokenPairDto } from '@plantlens/contracts';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchChromium } from './browser';
+import { correlationAnswerOf } from './correlation-answer';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
 import { startAppUnderTest, type RunningApp } from './app-under-test';
@@ -133,7 +134,7 @@ describe('categorical variables in Chromium', () => {
       { timeout: CHART_TIMEOUT_MS },
     );
     expect(response.status()).toBe(200);
-    return (await response.json()) as CorrelationDataDto;
+    return correlationAnswerOf(response);
   }
 });
 

@@ -3,8 +3,9 @@
 // point of the answer must be painted, coloured by Z intensity (nine level series on one canvas) and without
 // Z. The SVG path is counted marker by marker in correlation.e2e-spec.ts.
 import type { Browser, Page } from 'playwright-core';
-import type { CorrelationDataDto, TokenPairDto } from '@plantlens/contracts';
+import type { TokenPairDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
+import { correlationAnswerOf } from './correlation-answer';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
 import { startAppUnderTest, type RunningApp } from './app-under-test';
@@ -116,7 +117,7 @@ describe('correlation of a day in Chromium (canvas)', () => {
       response.url().includes('/api/web/explorer/correlation-data'),
     );
     await page.goto(`${app.url}/explorer-correlation?${view}`);
-    const answer = (await (await answered).json()) as CorrelationDataDto;
+    const answer = await correlationAnswerOf(await answered);
     // The canvas is painted when the chart renders, and then says how many points it shows.
     await page.waitForSelector('[data-testid="correlation-chart"] canvas.correlation-points[data-painted]', {
       state: 'attached',

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import type { CorrelationDataDto, TokenPairDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
+import { correlationAnswerOf } from './correlation-answer';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
 import { startAppUnderTest, type RunningApp } from './app-under-test';
@@ -73,7 +74,7 @@ describe('correlation in Chromium', () => {
       });
     });
     expect(responses.map((response) => response.status())).toEqual(responses.map(() => 200));
-    return Promise.all(responses.map((response) => response.json() as Promise<CorrelationDataDto>));
+    return Promise.all(responses.map(correlationAnswerOf));
   }
 
   // Waits until the chart panel has drawn this many points (SVG markers: below 2 000 points no WebGL).
