@@ -1,3 +1,4 @@
+import { fitToPlotArea } from './plot-area-canvas';
 import type { Chart, Series } from 'highcharts';
 
 // Large line charts are traced on a 2-D canvas under the chart's SVG instead of as SVG paths: the browser's
@@ -79,7 +80,7 @@ function isCanvasLine(series: Series): boolean {
  * Meant for the chart's `render` event, so zooming, resizing and the legend repaint it.
  */
 export function paintCanvasLines(chart: Chart): void {
-  const { container, plotLeft, plotTop, plotWidth, plotHeight } = chart;
+  const { container } = chart;
   let canvas = container.querySelector<HTMLCanvasElement>(`canvas.${LINES_CANVAS_CLASS}`);
   const lines = chart.series.filter(isCanvasLine);
   if (lines.length === 0) {
@@ -94,16 +95,7 @@ export function paintCanvasLines(chart: Chart): void {
     Object.assign(canvas.style, { position: 'absolute', zIndex: '-1', pointerEvents: 'none' });
     container.insertBefore(canvas, container.firstChild);
   }
-  const ratio = window.devicePixelRatio || 1;
-  Object.assign(canvas.style, {
-    left: `${plotLeft}px`,
-    top: `${plotTop}px`,
-    width: `${plotWidth}px`,
-    height: `${plotHeight}px`,
-  });
-  // Setting the size also clears the canvas.
-  canvas.width = Math.round(plotWidth * ratio);
-  canvas.height = Math.round(plotHeight * ratio);
+  const ratio = fitToPlotArea(canvas, chart);
   const context = canvas.getContext('2d');
   const traced: number[] = [];
   if (context) {

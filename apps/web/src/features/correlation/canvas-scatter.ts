@@ -1,3 +1,4 @@
+import { fitToPlotArea } from '../../components/plot-area-canvas';
 import type { Chart } from 'highcharts';
 
 // Large scatters are painted on a 2-D canvas laid over the plot area instead of Highcharts' boost module:
@@ -46,7 +47,7 @@ export function scatterExtent(groups: readonly ScatterGroup[]): [number, number]
  * no groups: no canvas. Called on every render, so zooming, resizing and the legend repaint it.
  */
 export function paintScatter(chart: Chart, groups: readonly ScatterGroup[], radius: number): void {
-  const { container, plotLeft, plotTop, plotWidth, plotHeight } = chart;
+  const { container } = chart;
   let canvas = container.querySelector<HTMLCanvasElement>(`canvas.${SCATTER_CANVAS_CLASS}`);
   if (groups.length === 0) {
     canvas?.remove();
@@ -59,16 +60,7 @@ export function paintScatter(chart: Chart, groups: readonly ScatterGroup[], radi
     Object.assign(canvas.style, { position: 'absolute', pointerEvents: 'none' });
     container.appendChild(canvas);
   }
-  const ratio = window.devicePixelRatio || 1;
-  Object.assign(canvas.style, {
-    left: `${plotLeft}px`,
-    top: `${plotTop}px`,
-    width: `${plotWidth}px`,
-    height: `${plotHeight}px`,
-  });
-  // Setting the size also clears the canvas.
-  canvas.width = Math.round(plotWidth * ratio);
-  canvas.height = Math.round(plotHeight * ratio);
+  const ratio = fitToPlotArea(canvas, chart);
   const context = canvas.getContext('2d');
   let painted = 0;
   if (context) {
