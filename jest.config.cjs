@@ -7,6 +7,9 @@ module.exports = {
   testTimeout: 60_000,
   // Both cores: suites are single-threaded (jsdom, PGlite), and jest's default on two cores is one worker.
   maxWorkers: 2,
+  // A worker that has run many app-starting suites holds hundreds of MB of their PGlite and module graphs:
+  // later suites there ran 5-10x slower than alone (garbage collection). Past this it is replaced.
+  workerIdleMemoryLimit: '1.5GB',
   globalSetup: '<rootDir>/jest.global-setup.cjs',
   projects: [
     {

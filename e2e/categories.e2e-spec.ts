@@ -8,7 +8,7 @@ import { launchChromium } from './browser';
 import { correlationAnswerOf } from './correlation-answer';
 import { signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startAppUnderTest, type RunningApp } from './app-under-test';
+import { startAppUnderTest, VALVE_DETAIL, type RunningApp } from './app-under-test';
 
 const CHART_TIMEOUT_MS = 60_000;
 // The points of the answer whose Z is none of the group's values (the ramps): the "Other values" grey.
@@ -29,7 +29,7 @@ describe('categorical variables in Chromium', () => {
     );
 
   beforeAll(async () => {
-    app = await startAppUnderTest(3_301);
+    app = await startAppUnderTest(3_301, VALVE_DETAIL);
     browser = await launchChromium();
     tokens = await signIn(app.url);
     const [x, y, z] = await simulatedVariables(app.url, tokens, [

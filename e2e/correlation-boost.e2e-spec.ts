@@ -84,7 +84,6 @@ describe('correlation of a day in Chromium (canvas)', () => {
     app = await startAppUnderTest(3_341, {
       SIMULATOR_BACKFILL_HOURS: '24',
       SIMULATOR_BACKFILL_STEP_SECONDS: '30',
-      SIMULATOR_VALVE_DETAIL_HOURS: '0',
     });
     browser = await launchChromium();
     tokens = await signIn(app.url);

@@ -150,7 +150,6 @@ describe('evolution lines of a large answer in Chromium (canvas)', () => {
     app = await startAppUnderTest(3_463, {
       SIMULATOR_BACKFILL_HOURS: '24',
       SIMULATOR_BACKFILL_STEP_SECONDS: '30',
-      SIMULATOR_VALVE_DETAIL_HOURS: '0',
     });
     browser = await launchChromium();
     tokens = await signIn(app.url);

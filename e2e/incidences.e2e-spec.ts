@@ -8,7 +8,7 @@ import type { RuleIncidenceDto, TokenPairDto, VariableMinimalDto } from '@plantl
 import { launchChromium } from './browser';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
-import { startAppUnderTest, type RunningApp } from './app-under-test';
+import { startAppUnderTest, VALVE_DETAIL, type RunningApp } from './app-under-test';
 
 const RULE_NAME = 'Steam on';
 const RULES = [`${RULE_NAME}_Gate 01 steam pressure`, `${RULE_NAME}_Gate 02 steam pressure`];
@@ -59,7 +59,7 @@ describe('rules and incidences in Chromium', () => {
   }
 
   beforeAll(async () => {
-    app = await startAppUnderTest(3_287);
+    app = await startAppUnderTest(3_287, VALVE_DETAIL);
     browser = await launchChromium();
     tokens = await signIn(app.url);
     // The simulator declares its variables over HTTP just after start-up.

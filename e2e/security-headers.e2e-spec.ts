@@ -36,7 +36,6 @@ describe('the built app under its Content-Security-Policy', () => {
     // Two hours of history draw both charts; a short backfill keeps the start quick.
     app = await startAppUnderTest(3_381, {
       SIMULATOR_BACKFILL_HOURS: '2',
-      SIMULATOR_VALVE_DETAIL_HOURS: '0',
     });
     browser = await launchChromium();
     tokens = await signIn(app.url);

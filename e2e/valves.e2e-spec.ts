@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { HistoricAnalysisDto, PlantCurrentStatusDto, TokenPairDto } from '@plantlens/contracts';
 import { launchChromium } from './browser';
 import { callApi, signIn, signedInPage } from './session';
-import { startAppUnderTest, type RunningApp } from './app-under-test';
+import { startAppUnderTest, VALVE_DETAIL, type RunningApp } from './app-under-test';
 
 // The valve in alarm with the newest error, once the monitor has analysed some of the backfill.
 async function valveInAlarm(url: string, tokens: TokenPairDto): Promise<string> {
@@ -38,7 +38,7 @@ describe('valve monitoring in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    app = await startAppUnderTest(3_291);
+    app = await startAppUnderTest(3_291, VALVE_DETAIL);
     browser = await launchChromium();
     tokens = await signIn(app.url);
     asset = await valveInAlarm(app.url, tokens);
