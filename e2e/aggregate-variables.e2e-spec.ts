@@ -152,12 +152,12 @@ describe('aggregate variables in Chromium', () => {
     await page.getByRole('button', { name: 'Add permission' }).click();
     const target = page.getByRole('combobox', { name: 'User or group', exact: true });
     await target.click();
-    await (
-      await listOf(page, target)
-    )
-      .locator('.ant-select-item-option', { hasText: 'analyst' })
-      .first()
-      .click();
+    // Filtered to the one option, and closed before Add is pressed: in CI the open list still covered the
+    // button after a click on the option among all users and groups.
+    await target.fill('analyst');
+    const targets = await listOf(page, target);
+    await targets.locator('.ant-select-item-option', { hasText: 'analyst' }).first().click();
+    await targets.waitFor({ state: 'hidden' });
     await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByLabel('Read for analyst', { exact: true }).waitFor();
     expect(errors).toEqual([]);

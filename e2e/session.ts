@@ -17,12 +17,15 @@ export async function signIn(
       headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
       body: JSON.stringify({ username, password }),
     });
-  // A kept-alive connection that the busy server closed while the test waited for the backfill fails the
-  // first request with a network error (ECONNRESET, seen under load); signing in again is harmless.
-  const response = await send().catch((error: unknown) => {
-    if (error instanceof TypeError) return send();
-    throw error;
-  });
+  // Right after the backfill a busy server may reset the connection (ECONNRESET, seen under load, twice in a
+  // row in CI); signing in again is harmless, so a network error is tried again a few times, a second apart.
+  const response = await (async function attempt(left: number): Promise<Response> {
+    return send().catch(async (error: unknown) => {
+      if (!(error instanceof TypeError) || left === 0) throw error;
+      await new Promise((pause) => setTimeout(pause, 1_000));
+      return attempt(left - 1);
+    });
+  })(5);
   if (response.status !== 200) {
     throw new Error(`sign-in of ${username}: ${response.status} ${await response.text()}`);
   }

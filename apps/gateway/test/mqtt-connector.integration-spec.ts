@@ -2,6 +2,7 @@
 // gateway (GATEWAY_MODE=cluster, hosting the connector) → Kafka → the built variables service →
 // PostgreSQL. Mosquitto is restarted in the middle: messages published while the connector is away wait
 // in its persistent session, and every point must be stored. Needs `npm run build` beforehand.
+import { Topics } from '@plantlens/contracts';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,19 +10,18 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { prepareClusterServers, type ClusterServers } from './cluster-servers';
+import { freePort } from './free-port';
 
 const ROOT = resolve(__dirname, '../../..');
-const VARIABLES_PORT = 3_321;
-const GATEWAY_PORT = 3_322;
 const VARIABLES = 10;
 const MESSAGES_BEFORE_RESTART = 3_000;
 const MESSAGES_AFTER_RESTART = 1_000;
 // A recent UTC midnight: points older than the raw retention (RAW_RETENTION_DAYS) are rejected.
 const T0 = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 30 * 86_400_000;
-const SERVICE_TOKEN = randomBytes(32).toString('base64url');
 const MQTT_PASSWORD = randomBytes(16).toString('hex');
 
-function environment(): { databaseUrl: string; brokers: string; mqttUrl: string } {
+function environment(): { mqttUrl: string } {
   const { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers, MOSQUITTO_URL: mqttUrl } = process.env;
   if (!databaseUrl || !brokers || !mqttUrl) {
     throw new Error(
@@ -30,7 +30,7 @@ function environment(): { databaseUrl: string; brokers: string; mqttUrl: string 
         '`npm run test:integration`.',
     );
   }
-  return { databaseUrl, brokers, mqttUrl };
+  return { mqttUrl };
 }
 
 async function eventually<T>(
@@ -49,14 +49,20 @@ async function eventually<T>(
 }
 
 describe('MQTT connector in cluster mode: Mosquitto → gateway → Kafka → variables → PostgreSQL', () => {
-  const { databaseUrl, brokers, mqttUrl } = environment();
+  const { mqttUrl } = environment();
   const mosquittoPort = new URL(mqttUrl).port;
   const unique = `it${Date.now()}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'plantlens-mqtt-'));
-  const database = new Client({ connectionString: databaseUrl });
+  // A database and a consumer group of the run's own, the group starting at the end of the topic: on the
+  // shared ones this run's variables also stored other suites' points whose variable ids matched its own.
+  let servers: ClusterServers;
+  let database: Client;
   const logs = { variables: '', gateway: '' };
   const services: ChildProcess[] = [];
   let publisher: MqttClient;
+  // Ports of this run's own: fixed ones collided with a browser test's app running beside this suite in CI.
+  let variablesPort: number;
+  let gatewayPort: number;
 
   const children: Partial<Record<'variables' | 'gateway', ChildProcess>> = {};
 
@@ -66,8 +72,7 @@ describe('MQTT connector in cluster mode: Mosquitto → gateway → Kafka → va
       env: {
         ...process.env,
         PORT: String(port),
-        KAFKA_BROKERS: brokers,
-        SERVICE_TOKEN,
+        ...servers.settings,
         DATA_DIR: join(dataDir, name),
         LOG_FORMAT: 'text',
         ...settings,
@@ -132,13 +137,19 @@ describe('MQTT connector in cluster mode: Mosquitto → gateway → Kafka → va
       if (!existsSync(join(ROOT, `apps/${name}/dist/main.js`)))
         throw new Error(`apps/${name}/dist is missing: run \`npm run build\` first`);
     mosquitto('start');
+    variablesPort = await freePort();
+    do gatewayPort = await freePort();
+    while (gatewayPort === variablesPort);
+    servers = await prepareClusterServers('mqtt');
+    await servers.startGroupsAtEnd(['variables'], [Topics.measurements]);
+    database = new Client({ connectionString: servers.settings.DATABASE_URL });
     await database.connect();
     // Empty is unset: an MQTT_URL in this shell must not reach the variables service.
-    start('variables', VARIABLES_PORT, { DATABASE_URL: databaseUrl, MQTT_URL: '' });
-    start('gateway', GATEWAY_PORT, {
+    start('variables', variablesPort, { MQTT_URL: '' });
+    start('gateway', gatewayPort, {
       GATEWAY_MODE: 'cluster',
       WEB_ROOT: join(dataDir, 'no-web-build'),
-      VARIABLES_URL: `http://127.0.0.1:${VARIABLES_PORT}`,
+      VARIABLES_URL: `http://127.0.0.1:${variablesPort}`,
       // Nothing listens there; this test only needs the gateway's data sources.
       IDENTITY_URL: 'http://127.0.0.1:9',
       RULES_URL: 'http://127.0.0.1:9',
@@ -149,8 +160,8 @@ describe('MQTT connector in cluster mode: Mosquitto → gateway → Kafka → va
       MQTT_USERNAME: 'plantlens',
       MQTT_PASSWORD,
     });
-    await whenReady('variables', VARIABLES_PORT);
-    await whenReady('gateway', GATEWAY_PORT);
+    await whenReady('variables', variablesPort);
+    await whenReady('gateway', gatewayPort);
     await eventually(
       async () => logs.gateway,
       (log) => log.includes(`Subscribed to plantlens-it/${unique}/#`),
@@ -171,7 +182,8 @@ describe('MQTT connector in cluster mode: Mosquitto → gateway → Kafka → va
           }),
       ),
     );
-    await database.end();
+    await database?.end();
+    await servers?.dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -45,7 +45,23 @@ export async function recreateTopic(brokers: string, topic: string, partitions =
   const admin = kafkaAdmin(brokers);
   await admin.connect();
   try {
-    await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
+    await admin
+      .createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true })
+      .catch((error: { type?: string }) => {
+        // Right after a deletion the broker may create the topic, then answer for a while that it does not
+        // host its partitions (seen in CI); kafkajs retries only "leader not available". Awaited below.
+        if (error.type !== 'UNKNOWN_TOPIC_OR_PARTITION') throw error;
+      });
+    const led = async () => {
+      const metadata = await admin.fetchTopicMetadata({ topics: [topic] }).catch(() => null);
+      const found = metadata?.topics[0]?.partitions ?? [];
+      return found.length === partitions && found.every((partition) => partition.leader >= 0);
+    };
+    const deadline = Date.now() + 60_000;
+    while (!(await led())) {
+      if (Date.now() > deadline) throw new Error(`topic ${topic} has no leaders 60 s after its creation`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   } finally {
     await admin.disconnect();
   }
