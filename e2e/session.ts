@@ -17,15 +17,16 @@ export async function signIn(
       headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
       body: JSON.stringify({ username, password }),
     });
-  // Right after the backfill a busy server may reset the connection (ECONNRESET, seen under load, twice in a
-  // row in CI); signing in again is harmless, so a network error is tried again a few times, a second apart.
+  // Right after the backfill a busy server may reset connections (ECONNRESET, seen in CI under load, for over
+  // 5 s in a row beside the 2-million-point CSV upload of the integration suite); signing in again is harmless,
+  // so a network error is tried again for up to 30 s.
   const response = await (async function attempt(left: number): Promise<Response> {
     return send().catch(async (error: unknown) => {
       if (!(error instanceof TypeError) || left === 0) throw error;
-      await new Promise((pause) => setTimeout(pause, 1_000));
+      await new Promise((pause) => setTimeout(pause, 1_500));
       return attempt(left - 1);
     });
-  })(5);
+  })(20);
   if (response.status !== 200) {
     throw new Error(`sign-in of ${username}: ${response.status} ${await response.text()}`);
   }
