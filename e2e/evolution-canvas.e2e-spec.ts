@@ -90,16 +90,18 @@ function comparePixels(page: Page, index: number, ts: number[], values: number[]
         return Array.from({ length: high - low + 1 }, (_, i) => low + i);
       };
       const { yAxis } = chart.series[lineIndex];
-      const place = (i: number): [number, number] => [
-        Math.round(chart.xAxis[0].toPixels(xValues[i], true) * ratio),
-        Math.round(yAxis.toPixels(yValues[i], true) * ratio),
-      ];
+      const place = (i: number): [number, number, number] => {
+        const x = chart.xAxis[0].toPixels(xValues[i], true) * ratio;
+        return [Math.round(x), Math.round(yAxis.toPixels(yValues[i], true) * ratio), x];
+      };
       let [x0, y0] = place(0);
       mark(x0, y0);
       for (let i = 1; i < xValues.length; i += 1) {
-        const [x1, y1] = place(i);
+        const [x1, y1, exactX1] = place(i);
         for (const x of span(x0, x1)) mark(x, y0);
-        for (const y of span(y0, y1)) mark(x1, y);
+        // A step less than half a pixel left of the canvas rounds to its first column, but is painted outside
+        // it (seen once in CI: 2 pixels of column 0).
+        if (exactX1 >= 0) for (const y of span(y0, y1)) mark(x1, y);
         [x0, y0] = [x1, y1];
       }
 
