@@ -16,7 +16,7 @@ import {
   SmallBackfillChunksModule,
   type AggregateServices,
 } from './aggregate-scenario';
-import { prepareClusterRun } from './cluster-run';
+import { closeInOrder, prepareClusterRun } from './cluster-run';
 import { freePort } from './free-port';
 
 const SUPERADMIN_PASSWORD = 'aggregates1';
@@ -75,7 +75,7 @@ describeAggregateScenario('cluster: PostgreSQL + Kafka', async () => {
       return running();
     },
     async stop() {
-      for (const app of [simulator, rules, variables, identity]) await app?.close();
+      await closeInOrder({ simulator, rules, variables, identity });
       simulator = rules = variables = identity = undefined;
     },
     async cleanup() {

@@ -48,3 +48,16 @@ export async function prepareClusterRun(
     },
   };
 }
+
+/**
+ * Closes the apps one after the other, in the order given. A close that takes over 10 s is reported on stderr
+ * with the service's name: under CI load one such close once outlasted a 60 s hook, and which one was not known.
+ */
+export async function closeInOrder(apps: Record<string, NestFastifyApplication | undefined>): Promise<void> {
+  for (const [name, app] of Object.entries(apps)) {
+    const started = Date.now();
+    await app?.close();
+    const tookMs = Date.now() - started;
+    if (tookMs > 10_000) process.stderr.write(`closing ${name} took ${(tookMs / 1000).toFixed(1)} s\n`);
+  }
+}
