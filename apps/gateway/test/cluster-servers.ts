@@ -98,7 +98,9 @@ export async function prepareClusterServers(
       // wait out a fetch each time, some 5 s apiece); the groups in parallel.
       await Promise.all(
         groups.map(async (name) => {
-          const consumer = kafka.consumer({ groupId: group(name) });
+          // Paused, its fetches come back empty only after maxWaitTimeInMs, and disconnect waits for the one
+          // in flight: 5 s by default, on every cluster test's start.
+          const consumer = kafka.consumer({ groupId: group(name), maxWaitTimeInMs: 100 });
           await consumer.connect();
           try {
             await consumer.subscribe({ topics });
