@@ -3,8 +3,9 @@
 // variable created with historic from the evolution variables page (its preview drawn before saving), its
 // history calculated to 100 %, explored beside its two inputs, and shared on the permissions screen with a
 // user who then finds it in the operated list, read-only.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AggregateVariableDto, TokenPairDto, VariableMinimalDto } from '@plantlens/contracts';
+import { chooseUntilTaken, openSelectList } from './antd-select';
 import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
 import { callApi, signIn, signedInPage } from './session';
@@ -48,17 +49,9 @@ describe('aggregate variables in Chromium', () => {
     await app?.stop();
   });
 
-  // The open list of one selector: another selector's list may still be fading out, with the same options.
-  async function listOf(page: Page, box: Locator): Promise<Locator> {
-    const listId = await box.getAttribute('aria-controls');
-    return page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) });
-  }
   async function chooseVariable(page: Page, label: string, clientReference: string) {
-    const box = page.getByRole('combobox', { name: label, exact: true });
-    await box.click();
-    await box.fill(clientReference);
     await (
-      await listOf(page, box)
+      await openSelectList(page, label, clientReference)
     )
       .locator('.ant-select-item-option')
       .getByTestId(`variable-option-${clientReference}`)
@@ -91,9 +84,7 @@ describe('aggregate variables in Chromium', () => {
     await page.waitForURL(`${app.url}/aggregate-variable/operated?origin=ExplorerEvolutionVariables`);
     await page.getByRole('heading', { name: 'New operated variable' }).waitFor();
     await chooseVariable(page, 'First operand', INPUTS[0]);
-    const operator = page.getByRole('combobox', { name: 'Operator', exact: true });
-    await operator.click();
-    await (await listOf(page, operator)).getByTitle('− (difference)').click();
+    await (await openSelectList(page, 'Operator')).getByTitle('− (difference)').click();
     await chooseVariable(page, 'Second variable', INPUTS[1]);
     // The preview: the calculation over the last 24 hours beside its two inputs.
     await drawnLines(page, '[data-testid="aggregate-preview-chart"]', 3).catch(async (error: unknown) => {
@@ -150,22 +141,18 @@ describe('aggregate variables in Chromium', () => {
     await page.getByRole('button', { name: `Share ${NAME}` }).click();
     await page.waitForURL(`${app.url}/variable/${created.id}/permission/list`);
     await page.getByRole('button', { name: 'Add permission' }).click();
-    const target = page.getByRole('combobox', { name: 'User or group', exact: true });
-    await target.click();
-    // Filtered to the one option, chosen, and the list closed before Add is pressed. In CI (both modes, under
-    // load) a click on the option sometimes left the list open with nothing chosen, covering the button: the
-    // option is chosen again until the list closes.
-    await target.fill('analyst');
-    const targets = await listOf(page, target);
-    for (let attempt = 1; ; attempt += 1) {
-      await targets.locator('.ant-select-item-option', { hasText: 'analyst' }).first().click();
-      const closed = await targets.waitFor({ state: 'hidden', timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (closed) break;
-      if (attempt === 3) throw new Error('the list of users and groups stays open after choosing analyst');
-    }
+    // Filtered to the one option, chosen, and the list closed before Add is pressed: a list left open covers
+    // the button.
+    const targets = await openSelectList(page, 'User or group', 'analyst');
+    await chooseUntilTaken(
+      () => targets.locator('.ant-select-item-option', { hasText: 'analyst' }).first().click(),
+      () =>
+        targets.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        ),
+      'the list of users and groups stays open after choosing analyst',
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByLabel('Read for analyst', { exact: true }).waitFor();
     expect(errors).toEqual([]);

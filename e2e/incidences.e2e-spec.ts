@@ -5,6 +5,7 @@
 // current-status map with the valves' counts.
 import type { Browser, Page } from 'playwright-core';
 import type { RuleIncidenceDto, TokenPairDto, VariableMinimalDto } from '@plantlens/contracts';
+import { chooseUntilTaken, openSelectList } from './antd-select';
 import { launchChromium } from './browser';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
@@ -25,13 +26,7 @@ describe('rules and incidences in Chromium', () => {
   // Picks an option of the antd selector labelled `label`, in the list that selector opened (the list of an
   // earlier choice may still be fading out, and a click there chooses nothing).
   async function choose(label: string, option: string) {
-    const box = page.getByRole('combobox', { name: label, exact: true });
-    await box.click();
-    const listId = await box.getAttribute('aria-controls');
-    await page
-      .locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })
-      .locator(`.ant-select-item-option[title="${option}"]`)
-      .click();
+    await (await openSelectList(page, label)).locator(`.ant-select-item-option[title="${option}"]`).click();
   }
 
   // Waits until the status selector of the incidence shows `status`.
@@ -49,15 +44,15 @@ describe('rules and incidences in Chromium', () => {
   // Moves the incidence to a status from its selector. The list disables its selectors while it reloads, after
   // each change and every 15 s; a choice that did not take (seen under load in cluster mode) is made again.
   async function changeStatus(name: string, status: string) {
-    for (let attempt = 1; ; attempt += 1) {
-      await choose(`Status of ${name}`, status);
-      const shown = await showsStatus(name, status, 10_000).then(
-        () => true,
-        () => false,
-      );
-      if (shown) return;
-      if (attempt === 3) throw new Error(`${name} does not show ${status} after choosing it three times`);
-    }
+    await chooseUntilTaken(
+      () => choose(`Status of ${name}`, status),
+      () =>
+        showsStatus(name, status, 10_000).then(
+          () => true,
+          () => false,
+        ),
+      `${name} does not show ${status}`,
+    );
   }
 
   // Waits until the map's tree counts `ofRules` open summaries of our rules on the valve, plus its failure

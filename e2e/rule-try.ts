@@ -2,6 +2,7 @@
 // The rule form's "try on history" driven as a user does it: the condition set on a new rule, the
 // range "Last 30 days" chosen and Try pressed. Shared by the browser tests that try rules on loaded files.
 import type { Locator, Page, Response } from 'playwright-core';
+import { openSelectList } from './antd-select';
 
 const BANDS = '[data-testid="rule-dry-run-chart"] .rule-dry-run-incidence';
 
@@ -12,21 +13,6 @@ export interface TriedRule {
   panel: Locator;
 }
 
-// Picks in the selector labelled `label` (typing `search` first, if any) the option `option` finds in its
-// own list: another selector's list may still be fading out.
-async function choose(
-  page: Page,
-  label: string,
-  search: string | null,
-  option: (list: Locator) => Locator,
-): Promise<void> {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.click();
-  if (search !== null) await box.fill(search);
-  const listId = await box.getAttribute('aria-controls');
-  await option(page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })).click();
-}
-
 /** Opens a new rule `<reference> > <constant>` and tries it on the last 30 days. */
 export async function tryRuleOnHistory(
   page: Page,
@@ -35,12 +21,16 @@ export async function tryRuleOnHistory(
 ): Promise<TriedRule> {
   await page.goto(`${appUrl}/rule-incidence`);
   await page.getByRole('heading', { name: 'Add rule' }).waitFor();
-  await choose(page, 'Variable', rule.reference, (list) =>
-    list.getByTestId(`variable-option-${rule.reference}`),
-  );
-  await choose(page, 'Operator', null, (list) =>
-    list.locator('.ant-select-item-option[title="> greater than"]'),
-  );
+  await (
+    await openSelectList(page, 'Variable', rule.reference)
+  )
+    .getByTestId(`variable-option-${rule.reference}`)
+    .click();
+  await (
+    await openSelectList(page, 'Operator')
+  )
+    .locator('.ant-select-item-option[title="> greater than"]')
+    .click();
   await page.getByRole('spinbutton', { name: 'Constant' }).fill(String(rule.constant));
 
   const panel = page.getByTestId('rule-dry-run');
