@@ -5,7 +5,7 @@
 // user who then finds it in the operated list, read-only.
 import type { Browser, Page } from 'playwright-core';
 import type { AggregateVariableDto, TokenPairDto, VariableMinimalDto } from '@plantlens/contracts';
-import { chooseUntilTaken, openSelectList } from './antd-select';
+import { chooseOption } from './antd-select';
 import { launchChromium } from './browser';
 import { drawnEvolutionChart } from './evolution-chart';
 import { callApi, signIn, signedInPage } from './session';
@@ -49,14 +49,13 @@ describe('aggregate variables in Chromium', () => {
     await app?.stop();
   });
 
-  async function chooseVariable(page: Page, label: string, clientReference: string) {
-    await (
-      await openSelectList(page, label, clientReference)
-    )
-      .locator('.ant-select-item-option')
-      .getByTestId(`variable-option-${clientReference}`)
-      .click();
-  }
+  const chooseVariable = (page: Page, label: string, clientReference: string) =>
+    chooseOption(
+      page,
+      label,
+      (list) => list.locator('.ant-select-item-option').getByTestId(`variable-option-${clientReference}`),
+      clientReference,
+    );
   // Lines with data drawn by the chart inside `selector`.
   const drawnLines = (page: Page, selector: string, count: number) =>
     page.waitForFunction(
@@ -84,7 +83,7 @@ describe('aggregate variables in Chromium', () => {
     await page.waitForURL(`${app.url}/aggregate-variable/operated?origin=ExplorerEvolutionVariables`);
     await page.getByRole('heading', { name: 'New operated variable' }).waitFor();
     await chooseVariable(page, 'First operand', INPUTS[0]);
-    await (await openSelectList(page, 'Operator')).getByTitle('− (difference)').click();
+    await chooseOption(page, 'Operator', (list) => list.getByTitle('− (difference)'));
     await chooseVariable(page, 'Second variable', INPUTS[1]);
     // The preview: the calculation over the last 24 hours beside its two inputs.
     await drawnLines(page, '[data-testid="aggregate-preview-chart"]', 3).catch(async (error: unknown) => {
@@ -141,17 +140,12 @@ describe('aggregate variables in Chromium', () => {
     await page.getByRole('button', { name: `Share ${NAME}` }).click();
     await page.waitForURL(`${app.url}/variable/${created.id}/permission/list`);
     await page.getByRole('button', { name: 'Add permission' }).click();
-    // Filtered to the one option, chosen, and the list closed before Add is pressed: a list left open covers
-    // the button.
-    const targets = await openSelectList(page, 'User or group', 'analyst');
-    await chooseUntilTaken(
-      () => targets.locator('.ant-select-item-option', { hasText: 'analyst' }).first().click(),
-      () =>
-        targets.waitFor({ state: 'hidden', timeout: 5_000 }).then(
-          () => true,
-          () => false,
-        ),
-      'the list of users and groups stays open after choosing analyst',
+    // Filtered to the one option, chosen, and the list closed before Add is pressed.
+    await chooseOption(
+      page,
+      'User or group',
+      (list) => list.locator('.ant-select-item-option', { hasText: 'analyst' }).first(),
+      'analyst',
     );
     await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByLabel('Read for analyst', { exact: true }).waitFor();

@@ -26,3 +26,25 @@ export async function chooseUntilTaken(
     if (attempt === 3) throw new Error(`${failure}, after choosing three times`);
   }
 }
+
+/**
+ * Opens the selector labelled `label` (typing `search` first, if given) and clicks the option `option` finds in
+ * its list, again until the list closes: a click that did not take leaves it open, covering what is below it.
+ */
+export async function chooseOption(
+  page: Page,
+  label: string,
+  option: (list: Locator) => Locator,
+  search?: string,
+): Promise<void> {
+  const list = await openSelectList(page, label, search);
+  await chooseUntilTaken(
+    () => option(list).click(),
+    () =>
+      list.waitFor({ state: 'hidden', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      ),
+    `the list of ${label} stays open`,
+  );
+}

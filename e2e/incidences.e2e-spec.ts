@@ -5,7 +5,7 @@
 // current-status map with the valves' counts.
 import type { Browser, Page } from 'playwright-core';
 import type { RuleIncidenceDto, TokenPairDto, VariableMinimalDto } from '@plantlens/contracts';
-import { chooseUntilTaken, openSelectList } from './antd-select';
+import { chooseOption, chooseUntilTaken, openSelectList } from './antd-select';
 import { launchChromium } from './browser';
 import { callApi, signIn, signedInPage } from './session';
 import { simulatedVariables } from './simulated-variables';
@@ -103,7 +103,9 @@ describe('rules and incidences in Chromium', () => {
     }
     await modal.getByRole('button', { name: 'Accept' }).click();
 
-    await choose('Operator', '> greater than');
+    await chooseOption(page, 'Operator', (list) =>
+      list.locator('.ant-select-item-option[title="> greater than"]'),
+    );
     // Steam pressure is always above -1000 bar: every evaluated point holds the condition.
     await page.getByRole('spinbutton', { name: 'Constant' }).fill('-1000');
     await page.getByLabel('Name').fill(RULE_NAME);

@@ -2,7 +2,7 @@
 // The rule form's "try on history" driven as a user does it: the condition set on a new rule, the
 // range "Last 30 days" chosen and Try pressed. Shared by the browser tests that try rules on loaded files.
 import type { Locator, Page, Response } from 'playwright-core';
-import { openSelectList } from './antd-select';
+import { chooseOption } from './antd-select';
 
 const BANDS = '[data-testid="rule-dry-run-chart"] .rule-dry-run-incidence';
 
@@ -21,16 +21,15 @@ export async function tryRuleOnHistory(
 ): Promise<TriedRule> {
   await page.goto(`${appUrl}/rule-incidence`);
   await page.getByRole('heading', { name: 'Add rule' }).waitFor();
-  await (
-    await openSelectList(page, 'Variable', rule.reference)
-  )
-    .getByTestId(`variable-option-${rule.reference}`)
-    .click();
-  await (
-    await openSelectList(page, 'Operator')
-  )
-    .locator('.ant-select-item-option[title="> greater than"]')
-    .click();
+  await chooseOption(
+    page,
+    'Variable',
+    (list) => list.getByTestId(`variable-option-${rule.reference}`),
+    rule.reference,
+  );
+  await chooseOption(page, 'Operator', (list) =>
+    list.locator('.ant-select-item-option[title="> greater than"]'),
+  );
   await page.getByRole('spinbutton', { name: 'Constant' }).fill(String(rule.constant));
 
   const panel = page.getByTestId('rule-dry-run');

@@ -17,16 +17,18 @@ export async function signIn(
       headers: { 'content-type': 'application/json', [AuthHeaders.isLogin]: 'true' },
       body: JSON.stringify({ username, password }),
     });
-  // Right after the backfill a busy server may reset connections (ECONNRESET, seen in CI under load, for over
-  // 5 s in a row beside the 2-million-point CSV upload of the integration suite); signing in again is harmless,
-  // so a network error is tried again for up to 30 s.
-  const response = await (async function attempt(left: number): Promise<Response> {
+  // Right after the backfill a busy server may reset connections (ECONNRESET, seen in CI under load: for over
+  // 5 s in a row beside the 2-million-point CSV upload of the integration suite, for over 30 s right after the
+  // standalone start with the valve detail); signing in again is harmless, so a network error is tried again for
+  // up to 2 minutes.
+  const deadline = Date.now() + 120_000;
+  const response = await (async function attempt(): Promise<Response> {
     return send().catch(async (error: unknown) => {
-      if (!(error instanceof TypeError) || left === 0) throw error;
+      if (!(error instanceof TypeError) || Date.now() > deadline) throw error;
       await new Promise((pause) => setTimeout(pause, 1_500));
-      return attempt(left - 1);
+      return attempt();
     });
-  })(20);
+  })();
   if (response.status !== 200) {
     throw new Error(`sign-in of ${username}: ${response.status} ${await response.text()}`);
   }
