@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import type { CorrelationDataDto, TokenPairDto } from '@plantlens/contracts';
+import { chooseUntilTaken } from './antd-select';
 import { launchChromium } from './browser';
 import { correlationAnswerOf } from './correlation-answer';
 import { signIn, signedInPage } from './session';
@@ -192,8 +193,21 @@ describe('correlation in Chromium', () => {
     const options = openDropdown(page).locator('.ant-select-item-option');
     await options.first().waitFor();
     const chosen = [await options.nth(0).innerText(), await options.nth(1).innerText()];
-    await options.nth(0).click();
-    await options.nth(1).click();
+    // Each clicked until antd marks it chosen: under load in CI one of two clicks once did not take. Clicked again
+    // only if not chosen after 10 s, since a second click on a chosen option would remove it.
+    for (const option of [options.nth(0), options.nth(1)])
+      await chooseUntilTaken(
+        () => option.click(),
+        () =>
+          option
+            .and(page.locator('.ant-select-item-option-selected'))
+            .waitFor({ timeout: 10_000 })
+            .then(
+              () => true,
+              () => false,
+            ),
+        `the pair ${chosen.join(' / ')} is not chosen`,
+      );
     await page.keyboard.press('Escape');
     await dropdownClosed(page);
     const answered = correlationAnswers(page, 2);
