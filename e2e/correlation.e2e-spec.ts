@@ -195,7 +195,8 @@ describe('correlation in Chromium', () => {
     const chosen = [await options.nth(0).innerText(), await options.nth(1).innerText()];
     // Each clicked until antd marks it chosen: under load in CI one of two clicks once did not take. Clicked again
     // only if not chosen after 10 s, since a second click on a chosen option would remove it.
-    for (const option of [options.nth(0), options.nth(1)])
+    for (const [index, name] of chosen.entries()) {
+      const option = options.nth(index);
       await chooseUntilTaken(
         () => option.click(),
         () =>
@@ -206,8 +207,9 @@ describe('correlation in Chromium', () => {
               () => true,
               () => false,
             ),
-        `the pair ${chosen.join(' / ')} is not chosen`,
+        `the pair ${name} is not chosen`,
       );
+    }
     await page.keyboard.press('Escape');
     await dropdownClosed(page);
     const answered = correlationAnswers(page, 2);
