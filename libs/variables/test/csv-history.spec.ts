@@ -109,10 +109,12 @@ describe('history import (standalone: PGlite + in-memory bus)', () => {
 
     const zooms: [string, number, number, number | null][] = [
       ['10 minutes (raw points)', START, START + 10 * 60_000, null],
-      ['1 hour (10 s rollups)', START, START + HOUR, 10],
+      ['30 minutes (10 s rollups)', START, START + HOUR / 2, 10],
+      ['1 hour (30 s rollups)', START, START + HOUR, 30],
       ['2 hours (1 min rollups)', START, START + 2 * HOUR, 60],
       ['1 day (10 min rollups)', START, START + DAY, 600],
       ['5 days (1 h rollups)', START, START + 5 * DAY, 3600],
+      ['30 days (4 h rollups)', START, START + 30 * DAY, 14_400],
       ['5 years (1 day rollups)', START, NOW_ROUNDED, 86_400],
     ];
 

@@ -48,7 +48,15 @@ describe('storage metrics (PGlite)', () => {
     const before = Date.now();
     await app.get(RollupService).catchUp();
     const lag = await samples(app, 'plantlens_rollup_lag_seconds');
-    expect(lag.map((sample) => sample.labels.resolution)).toEqual(['10s', '60s', '600s', '3600s', '86400s']);
+    expect(lag.map((sample) => sample.labels.resolution)).toEqual([
+      '10s',
+      '30s',
+      '60s',
+      '600s',
+      '3600s',
+      '14400s',
+      '86400s',
+    ]);
     for (const sample of lag) {
       expect(sample.value).toBeGreaterThanOrEqual(0);
       expect(sample.value).toBeLessThanOrEqual((Date.now() - before) / 1000);

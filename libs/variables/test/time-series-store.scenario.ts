@@ -15,6 +15,7 @@ import { AggregateCalculator } from '../src/aggregate-variable/aggregate-calcula
 import { AggregateCatalog } from '../src/aggregate-variable/aggregate-catalog.service';
 import { AggregateSeriesRepository } from '../src/aggregate-variable/aggregate-series.repository';
 import { variablesMigrations } from '../src/database/migrations';
+import * as rollupLevels from '../src/database/migrations/0010-rollup-levels';
 import { VARIABLES_SCHEMA } from '../src/database/variables-database';
 import { timelineGrid, type TimelineGrid } from '../src/explorer/timeline-grid';
 import { TimelineRepository } from '../src/explorer/timeline.repository';
@@ -415,11 +416,13 @@ export function describeTimeSeriesStore(
         // resolution, columns, buckets per column, start of the aligned range (from T0)
         [
           [10, 60, 1, 5 * DAY_MS + 7.5 * 3_600_000],
-          [10, 40, 4, 5 * DAY_MS + 7.2 * 3_600_000],
+          [10, 40, 2, 5 * DAY_MS + 7.2 * 3_600_000],
+          [30, 50, 1, 5 * DAY_MS + 7.4 * 3_600_000],
           [60, 50, 1, 5 * DAY_MS + 7.3 * 3_600_000],
           [600, 40, 3, 5 * DAY_MS],
           [3600, 30, 1, 2 * DAY_MS],
-          [3600, 12, 16, 4 * DAY_MS],
+          [3600, 12, 3, 4 * DAY_MS],
+          [14400, 12, 4, 4 * DAY_MS],
           [86400, 18, 1, 0],
         ] as const,
       )(
@@ -512,6 +515,27 @@ export function describeTimeSeriesStore(
         value: (i * 37) % 101,
       }));
       await store.rollups.rebuild(T0, T0 + 10_000 * 7_000, [id]);
+      expectRollupsOf(await storedRollups(id), points);
+    });
+
+    it('fills the 30 s and 4 h levels of rollups stored before them from the finer level (migration 0010)', async () => {
+      const id = await declare();
+      const random = seededRandom(10);
+      // Ties of extremes and of instants inside a coarse bucket, over two days: both new levels see many buckets.
+      const points = Array.from({ length: 6_000 }, (_, i) => ({
+        ts: T0 + i * 29_000 + Math.floor(random() * 20_000),
+        value: Math.round(random() * 8),
+      }));
+      await write(id, points);
+      await store.database.withConnection((connection) =>
+        connection.query(
+          'delete from variables.rollup where variable_id = $1 and resolution_s in (30, 14400)',
+          [id],
+        ),
+      );
+
+      await rollupLevels.up(store.database.kysely);
+
       expectRollupsOf(await storedRollups(id), points);
     });
 

@@ -28,8 +28,9 @@ describe('planBuckets', () => {
     const year = planBuckets(T0, T0 + 365 * DAY, 100);
     expect(year.rollupResolutionS).toBe(86_400);
     expect(year.widthMs).toBe(4 * DAY);
-    // 30 s needed: only the 10 s rollup fits.
-    expect(planBuckets(T0, T0 + 3_000_000, 100)).toMatchObject({ widthMs: 30_000, rollupResolutionS: 10 });
+    // 30 s needed: the 30 s rollup; 20 s needed: only the 10 s rollup fits.
+    expect(planBuckets(T0, T0 + 3_000_000, 100)).toMatchObject({ widthMs: 30_000, rollupResolutionS: 30 });
+    expect(planBuckets(T0, T0 + 2_000_000, 100)).toMatchObject({ widthMs: 20_000, rollupResolutionS: 10 });
   });
 
   it('widens to whole epoch-aligned buckets and still keeps at most the maximum', () => {

@@ -8,6 +8,7 @@ import * as categories from './0006-categories';
 import * as variableOrigin from './0007-variable-origin';
 import * as readCache from './0008-read-cache';
 import * as aggregateVariables from './0009-aggregate-variables';
+import * as rollupLevels from './0010-rollup-levels';
 
 // Names sort in the order they apply.
 export const variablesMigrations: MigrationSet = {
@@ -20,4 +21,5 @@ export const variablesMigrations: MigrationSet = {
   '0007-variable-origin': variableOrigin,
   '0008-read-cache': readCache,
   '0009-aggregate-variables': aggregateVariables,
+  '0010-rollup-levels': rollupLevels,
 };
