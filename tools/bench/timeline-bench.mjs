@@ -226,7 +226,15 @@ const times = (ratio) => `${ratio.toFixed(ratio < 10 ? 2 : 0)}×`;
 function report(label, range, measured) {
   const { naive, bare, columns, points, maxPoints } = measured;
   const naiveGoal = range.ms >= 365 * DAY ? 300 : 3;
-  console.log(`${label} — ${range.name} (≤${maxPoints} points returned)`);
+  // The grid's columns beside the naive query's WIDTH: a coarser level may answer fewer, wider columns.
+  const grid = timelineGrid(YEAR_START, YEAR_START + range.ms, WIDTH);
+  const gridText =
+    grid.resolutionS === null
+      ? `raw grid, ${grid.columns} columns`
+      : `${grid.columns} columns of ${grid.columnMs / 1000} s from ${grid.resolutionS} s rollups`;
+  console.log(
+    `${label} — ${range.name} (≤${maxPoints} points returned; ${gridText}; the naive query ${WIDTH} columns)`,
+  );
   console.log(
     `  naive date_bin p50 ${ms(naive.p50)}  p95 ${ms(naive.p95)} (${naive.runs} runs)\n` +
       `  bare SQL       p50 ${ms(bare.p50)}  p95 ${ms(bare.p95)} (${bare.runs} runs)\n` +
