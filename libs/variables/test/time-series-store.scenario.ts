@@ -521,7 +521,7 @@ export function describeTimeSeriesStore(
     it('fills the 30 s and 4 h levels of rollups stored before them from the finer level (migration 0010)', async () => {
       const id = await declare();
       const random = seededRandom(10);
-      // Ties of extremes and of instants inside a coarse bucket, over two days: both new levels see many buckets.
+      // Few distinct values, so extremes tie inside a bucket (the earlier instant wins); two days of points.
       const points = Array.from({ length: 6_000 }, (_, i) => ({
         ts: T0 + i * 29_000 + Math.floor(random() * 20_000),
         value: Math.round(random() * 8),

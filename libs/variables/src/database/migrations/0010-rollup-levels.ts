@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // are computed here from the level they are the exact union of (30 s from 10 s, 4 h from 1 h), not from
 // raw points: rollups outlive raw points under RAW_RETENTION_DAYS, and the finer level holds the same
 // count, sum, extremes, first and last with their instants. Ties keep the earlier instant, as everywhere.
-// One statement per level over the whole table: docs/operations.md gives its duration on a year of data.
+// One statement per level over the whole table: deploy/k8s/README.md gives its duration on a year of data.
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [resolutionS, childS] of [
     [30, 10],
