@@ -57,14 +57,14 @@ describe('QuestDB peer of the bench', () => {
 
   it('asks a rollup grid from the view of its resolution, merging the buckets of each column', () => {
     const grid = timelineGrid(JAN_1, JAN_1 + 365 * 24 * HOUR, 2000);
-    expect(grid.resolutionS).toBe(3600);
-    expect(rollupViewStatement('points', 3600)).toBe(
-      'CREATE MATERIALIZED VIEW points_m4_3600s AS ( SELECT ts, variable, first(value) AS first, min(value) AS min, ' +
-        'max(value) AS max, last(value) AS last FROM points SAMPLE BY 3600s ) PARTITION BY DAY',
+    expect(grid.resolutionS).toBe(14400);
+    expect(rollupViewStatement('points', 14400)).toBe(
+      'CREATE MATERIALIZED VIEW points_m4_14400s AS ( SELECT ts, variable, first(value) AS first, min(value) AS min, ' +
+        'max(value) AS max, last(value) AS last FROM points SAMPLE BY 14400s ) PARTITION BY DAY',
     );
     const query = m4SampleByQuery('points', ['a'], grid, { fromView: true });
     expect(query).toContain(
-      'SELECT ts, variable, first(first) AS first, min(min) AS min, max(max) AS max, last(last) AS last FROM points_m4_3600s ',
+      'SELECT ts, variable, first(first) AS first, min(min) AS min, max(max) AS max, last(last) AS last FROM points_m4_14400s ',
     );
     expect(query).toContain(`SAMPLE BY ${grid.columnMs}T ALIGN TO CALENDAR`);
     expect(() =>
