@@ -19,7 +19,7 @@ import { benchDatabase, declareVariables, median, signIn, startInProcessApp } fr
 const require = createRequire(import.meta.url);
 const { AuthHeaders } = require('@plantlens/contracts');
 const { loadPlatformConfig, Database, AuthKeys, IN_MEMORY_DATA_DIR } = require('@plantlens/platform');
-const { VariablesModule } = require('@plantlens/variables');
+const { VariablesModule, RollupService } = require('@plantlens/variables');
 const { IdentityModule } = require('@plantlens/identity');
 const { sql } = require('kysely');
 
@@ -36,7 +36,6 @@ const CASES = [
   { name: '100 000 s, X/Y/Z', roles: ['x', 'y', 'z'], ms: 100_000_000 },
   { name: '3 days, X/Y/Z', roles: ['x', 'y', 'z'], ms: DAYS * 86_400_000 },
 ];
-const ROLLUP_RESOLUTIONS_S = [10, 60, 600, 3600, 86_400];
 
 const args = new Set(process.argv.slice(2));
 
@@ -59,15 +58,8 @@ async function ensureDataset(app, ids) {
         on conflict do nothing`.execute(db);
     }
   }
-  for (const resolutionS of ROLLUP_RESOLUTIONS_S) {
-    await sql`
-      insert into variables.rollup
-      select variable_id, ${resolutionS}, date_bin(make_interval(secs => ${resolutionS}), ts, timestamptz 'epoch'),
-             count(*), sum(value), min(value), min(ts), max(value), max(ts), min(value), min(ts), max(value), max(ts)
-      from variables.measurement where variable_id = any(${Object.values(ids)})
-      group by 1, 3
-      on conflict do nothing`.execute(db);
-  }
+  // The product's own rebuild, so the rollups are those the service keeps, at every level it has.
+  await app.get(RollupService).rebuild(START, END, Object.values(ids));
   await sql`insert into public.correlation_bench_dataset values (now())`.execute(db);
   process.stderr.write(`  dataset loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 }

@@ -218,7 +218,7 @@ describe('10 million points through a service kill and a broker kill', () => {
       'select resolution_s as resolution, sum(count) as count, sum(sum)::float8 as checksum from variables.rollup group by 1 order by 1',
     );
     expect(rollups.rows.map((row) => [row.resolution, Number(row.count), row.checksum])).toEqual(
-      [10, 60, 600, 3600, 86400].map((resolution) => [resolution, TOTAL_POINTS, expectedChecksum]),
+      [10, 30, 60, 600, 3600, 14400, 86400].map((resolution) => [resolution, TOTAL_POINTS, expectedChecksum]),
     );
   }, 600_000);
 });
