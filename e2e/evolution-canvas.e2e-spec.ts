@@ -98,10 +98,12 @@ function comparePixels(page: Page, index: number, ts: number[], values: number[]
       mark(x0, y0);
       for (let i = 1; i < xValues.length; i += 1) {
         const [x1, y1, exactX1] = place(i);
-        for (const x of span(x0, x1)) mark(x, y0);
-        // A step less than half a pixel left of the canvas rounds to its first column, but is painted outside
-        // it (seen once in CI: 2 pixels of column 0).
-        if (exactX1 >= 0) for (const y of span(y0, y1)) mark(x1, y);
+        // A point less than half a pixel left of the canvas rounds to its first column, but its step and the
+        // segment leading to it are painted outside it (seen in CI: pixels of column 0, vertical and horizontal).
+        if (exactX1 >= 0) {
+          for (const x of span(x0, x1)) mark(x, y0);
+          for (const y of span(y0, y1)) mark(x1, y);
+        }
         [x0, y0] = [x1, y1];
       }
 
