@@ -70,16 +70,19 @@ const ROLLUP_GRID_RAW_COUNT = `
 
 /**
  * The whole answer in one statement: per variable (in the order of `$1`), its raw points when there are at
- * most `$4` of them (`rawCount`), else the points of its M4 `columns`, deduplicated (one point can be
- * several of a column's four: each instant is kept once, by comparison rather than a sort per column) and
- * ordered. Both come back aggregated into two comma-joined texts: the
- * driver receives two strings per variable instead of a row per point, and the answer is built around
- * them. Stored values are finite (the writer refuses others), so PostgreSQL's shortest exact float text is
- * JSON.
- * The texts are `string_agg` over a subquery in time order (raw points: the index's order, no sort; M4: one
- * sort), not `array_agg(… order by t)`, which sorted the points once per text and built an array on the way
- * (half the time of the raw hour). A subquery with ORDER BY is never flattened into its parent, and an
- * aggregate over it without joins or grouping reads its rows in that order.
+ * most `$4` of them (`rawCount`), else the points of its M4 `columns`. Both come back aggregated into two
+ * comma-joined texts: the driver receives two strings per variable instead of a row per point, and the
+ * answer is built around them. Stored values are finite (the writer refuses others), so PostgreSQL's
+ * shortest exact float text is JSON.
+ * The texts are `string_agg` over a subquery in time order (raw points: the index's order, no sort), not
+ * `array_agg(… order by t)`, which sorted the points once per text and built an array on the way (half the
+ * time of the raw hour). A subquery with ORDER BY is never flattened into its parent, and an aggregate over
+ * it without joins or grouping reads its rows in that order.
+ * An M4 column is written as one piece of each text: its first point, the earlier then the later of its
+ * lowest and highest, its last. They are in time order, so a point that is several of the four (the same
+ * instant) is next to itself and kept once by comparing neighbours; only the columns are sorted, by their
+ * first point. Four rows per column, deduplicated and sorted as points, took twice as long (the day's 1 440
+ * columns per variable, docs/benchmarks.md §2).
  * The branch not taken is not executed: its condition only depends on the outer row (a one-time filter).
  * `offset 0` keeps the planner from inlining the count into both conditions, which counted it three times.
  * Variables without points are absent.
@@ -98,10 +101,18 @@ function timelineStatement(rawCount: string, columns: string): string {
     ) points
     having count(*) > 0
     union all
-    select count(*)::int8, sum(n) filter (where t = head_t)::int8,
-           string_agg(t::text, ','), string_agg(value::text, ',')
+    select sum(column_points)::int8, sum(n)::int8, string_agg(column_ts, ','), string_agg(column_values, ',')
     from (
-      select point.t, point.value, columns.n, at.head_t
+      select columns.n,
+             1 + (mid_t > head_t)::int + (late_t > mid_t)::int + (tail_t > late_t)::int as column_points,
+             concat_ws(',', head_t,
+                       case when mid_t > head_t then mid_t end,
+                       case when late_t > mid_t then late_t end,
+                       case when tail_t > late_t then tail_t end) as column_ts,
+             concat_ws(',', head[2],
+                       case when mid_t > head_t then mid_value end,
+                       case when late_t > mid_t then late_value end,
+                       case when tail_t > late_t then tail[2] end) as column_values
       from (${columns}) columns
       cross join lateral (
         select floor(head[1] + 0.5)::int8 as head_t, floor(low[2] + 0.5)::int8 as low_t,
@@ -109,13 +120,14 @@ function timelineStatement(rawCount: string, columns: string): string {
         offset 0
       ) at
       cross join lateral (
-        values (head_t, head[2], true), (low_t, low[1], low_t <> head_t),
-               (high_t, high[1], high_t <> head_t and high_t <> low_t),
-               (tail_t, tail[2], tail_t <> head_t and tail_t <> low_t and tail_t <> high_t)
-      ) as point(t, value, first_of_its_instant)
-      where (raw.n is null or raw.n > $4::int8) and point.first_of_its_instant
-      order by point.t
-    ) points
+        select case when low_t <= high_t then low_t else high_t end as mid_t,
+               case when low_t <= high_t then low[1] else high[1] end as mid_value,
+               case when low_t <= high_t then high_t else low_t end as late_t,
+               case when low_t <= high_t then high[1] else low[1] end as late_value
+      ) middle
+      where raw.n is null or raw.n > $4::int8
+      order by head_t
+    ) columns
     having count(*) > 0
   ) answer
   order by v.position`;
