@@ -43,6 +43,7 @@ export interface TimeSeriesStore {
   rollups: RollupService;
   retention: RetentionService;
   timeline: TimelineService;
+  readCache: ReadCacheService;
 }
 
 export async function openTimeSeriesStore(config: PlatformConfig): Promise<TimeSeriesStore> {
@@ -69,6 +70,7 @@ export async function openTimeSeriesStore(config: PlatformConfig): Promise<TimeS
     rollups,
     retention: new RetentionService(new RetentionRepository(database), variables, policy, readCache),
     timeline: new TimelineService(variables, new TimelineRepository(database), rollups, readCache),
+    readCache,
   };
 }
 
@@ -498,6 +500,31 @@ export function describeTimeSeriesStore(
       expect(served!.sampled).toBe(true);
       expect(served!.data.filter((point) => point.value === 96)).toHaveLength(30);
       expectRollupsOf(await storedRollups(id), points);
+    });
+
+    it('compresses the answers it caches with lz4 where the server has it (migration 0011)', async () => {
+      const id = await declare();
+      await write(
+        id,
+        Array.from({ length: 3_000 }, (_, i) => ({ ts: T0 + i * 10_000, value: i / 7 })),
+      );
+      await store.timeline.timeline({
+        variableIds: [id],
+        startDate: T0,
+        endDate: T0 + 30_000_000,
+        width: 2000,
+      });
+      await store.readCache.settled();
+      const [entry] = await store.database.withConnection((connection) =>
+        connection.query<{ sizeBytes: number; compression: string | null }>(
+          `select size_bytes as "sizeBytes", pg_column_compression(value) as compression
+           from variables.read_cache where variable_ids = array[$1::int4]`,
+          [id],
+        ),
+      );
+      expect(entry!.sizeBytes).toBeGreaterThan(50_000);
+      // PGlite is built without lz4 and keeps PostgreSQL's default.
+      expect(entry!.compression).toBe(store.database.engine === 'postgres' ? 'lz4' : 'pglz');
     });
 
     it('builds the rollups of points loaded around the writer on request', async () => {

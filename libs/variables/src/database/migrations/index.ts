@@ -9,6 +9,7 @@ import * as variableOrigin from './0007-variable-origin';
 import * as readCache from './0008-read-cache';
 import * as aggregateVariables from './0009-aggregate-variables';
 import * as rollupLevels from './0010-rollup-levels';
+import * as readCacheLz4 from './0011-read-cache-lz4';
 
 // Names sort in the order they apply.
 export const variablesMigrations: MigrationSet = {
@@ -22,4 +23,5 @@ export const variablesMigrations: MigrationSet = {
   '0008-read-cache': readCache,
   '0009-aggregate-variables': aggregateVariables,
   '0010-rollup-levels': rollupLevels,
+  '0011-read-cache-lz4': readCacheLz4,
 };
