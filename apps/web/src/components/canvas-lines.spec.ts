@@ -1,5 +1,11 @@
 import type { Series } from 'highcharts';
-import { registerCanvasLines, traceLine, type PathSink, type PlacedPoint } from './canvas-lines';
+import {
+  hairlineOffsets,
+  registerCanvasLines,
+  traceLine,
+  type PathSink,
+  type PlacedPoint,
+} from './canvas-lines';
 
 // Records the path as Highcharts writes an SVG path: commands with their coordinates.
 function recorder(): PathSink & { path: string[] } {
@@ -57,6 +63,18 @@ describe('traceLine', () => {
     const sink = recorder();
     expect(traceLine(sink, [], 'left')).toBe(0);
     expect(sink.path).toEqual([]);
+  });
+});
+
+describe('hairlineOffsets', () => {
+  it('paints a 2-device-pixel step line as 3 hairlines half a pixel apart, centred on it', () => {
+    expect(hairlineOffsets(2)).toEqual([-0.5, 0, 0.5]);
+  });
+
+  it('paints a 1-pixel line as one hairline, and strokes wider lines (a high-density screen)', () => {
+    expect(hairlineOffsets(1)).toEqual([0]);
+    expect(hairlineOffsets(0.8)).toEqual([0]);
+    expect(hairlineOffsets(4)).toEqual([]);
   });
 });
 
