@@ -121,9 +121,10 @@ export function describeOpcUaScenario(
 
     it('declares each node under its client reference and stores its values, booleans as 1/0, at their source time', async () => {
       // The server samples: a change made before its first sample of a node would replace the initial value.
+      // The whole counters are probed so that a timeout shows them all (connected, rejections, published).
       await eventually(
-        async () => counters().notifications,
-        (notifications) => notifications === 4,
+        async () => counters(),
+        ({ notifications }) => notifications >= 4,
       );
       server.set(node('Running'), true, T0);
       await eventually(
@@ -184,19 +185,17 @@ export function describeOpcUaScenario(
         (points) => points.length === 1 + VALUES_BEFORE_RESTART,
       );
 
+      // The repeats awaited below prove the connector saw the restart: only re-created items replay a last
+      // value. (Waiting to see it disconnected could miss a reconnection made while the server started.)
       await server.restart();
-      await eventually(
-        async () => counters().connected,
-        (connected) => !connected,
-      );
       // Monitored items re-created: each Good node sends its last value again (Status's text is rejected
-      // again). Writing before that could be sampled away, as at the first start.
+      // again). Writing before that could be sampled away, as at the first start. On a loaded machine the
+      // client may need a second attempt at the session, and re-create the items twice: at least 3 repeats.
       await eventually(
-        async () => counters().repeated - repeatedBefore,
-        (repeated) => repeated === 3,
-        60_000,
+        async () => counters(),
+        ({ connected, repeated }) => connected && repeated - repeatedBefore >= 3,
+        90_000,
       );
-      expect(counters().connected).toBe(true);
       await write(VALUES_BEFORE_RESTART, VALUES_AFTER_RESTART);
 
       const total = 1 + VALUES_BEFORE_RESTART + VALUES_AFTER_RESTART;
@@ -215,7 +214,7 @@ export function describeOpcUaScenario(
       // last values were skipped, and nothing else was published.
       const after = counters();
       expect(after.publishedPoints - publishedBefore).toBe(VALUES_BEFORE_RESTART + VALUES_AFTER_RESTART);
-      expect(after.repeated - repeatedBefore).toBe(3);
-    }, 120_000);
+      expect(after.repeated - repeatedBefore).toBeGreaterThanOrEqual(3);
+    }, 180_000);
   });
 }
