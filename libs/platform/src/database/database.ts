@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -85,19 +85,22 @@ export class Database {
   }
 
   /**
-   * `dataDir` undefined keeps the database in memory (tests). An in-memory database starts from the empty
-   * data directory PGLITE_TEMPLATE names (a `dumpDataDir` tarball, made by the test runs' jest.global-setup.cjs)
-   * when it is set, which skips PGlite's initdb.
+   * `dataDir` undefined keeps the database in memory (tests). A new database, in memory or in a folder
+   * holding none yet, starts from the empty data directory PGLITE_TEMPLATE names (a `dumpDataDir` tarball,
+   * made by the test runs' jest.global-setup.cjs) when it is set, which skips PGlite's initdb: some 6 s of
+   * each app start in the tests and browser tests. A folder that holds a database resumes it.
    */
   static async openPglite(dataDir?: string): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite');
     if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
     // A setting of the test run, not of the app: the tests build their PlatformConfig without the environment.
     // eslint-disable-next-line no-restricted-properties
-    const template = dataDir ? undefined : process.env.PGLITE_TEMPLATE;
-    const pglite = template
-      ? await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) })
-      : await PGlite.create(dataDir);
+    const template = isNew ? process.env.PGLITE_TEMPLATE : undefined;
+    const pglite = await PGlite.create(
+      dataDir,
+      template ? { loadDataDir: new Blob([readFileSync(template)]) } : undefined,
+    );
     const pool = new PglitePool(pglite);
     const kysely = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return new Database(
