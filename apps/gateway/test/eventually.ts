@@ -1,6 +1,6 @@
 // Polls until a probe's value is what a test waits for, or fails with the last value seen.
 export async function eventually<T>(
-  probe: () => Promise<T>,
+  probe: () => T | Promise<T>,
   done: (value: T) => boolean,
   timeoutMs = 60_000,
   intervalMs = 200,

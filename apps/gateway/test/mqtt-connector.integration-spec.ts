@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { prepareClusterServers, type ClusterServers } from './cluster-servers';
+import { eventually } from './eventually';
 import { freePort } from './free-port';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -31,21 +32,6 @@ function environment(): { mqttUrl: string } {
     );
   }
   return { mqttUrl };
-}
-
-async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`not reached within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('MQTT connector in cluster mode: Mosquitto → gateway → Kafka → variables → PostgreSQL', () => {

@@ -17,6 +17,8 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { gatewayService } from '../src/gateway-service';
+import { eventually } from './eventually';
+import { freePort } from './free-port';
 
 const USERNAME = 'plantlens';
 const PASSWORD = 'mqtt-secret';
@@ -54,29 +56,6 @@ async function startBroker(port = 0): Promise<Broker> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function eventually<T>(
-  probe: () => T | Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`not reached within ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 interface StoredPoint {
