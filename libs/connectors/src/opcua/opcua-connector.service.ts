@@ -174,7 +174,9 @@ export class OpcUaConnector implements OnApplicationBootstrap, BeforeApplication
           `Still not connected to ${addressForLog(this.url)}; next attempt in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt + 1})`,
         );
     });
-    client.on('after_reconnection', () => {
+    // Not 'after_reconnection': that comes with the new secure channel, before the session and its
+    // subscription are repaired (a repair that fails is tried again).
+    client.on('connection_reestablished', () => {
       this.connected = true;
       this.logger.log(`Connected to ${addressForLog(this.url)} again; session and subscription restored`);
     });
