@@ -1,8 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Alert } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../lib/api-error';
+import { ApiErrorDescription } from './api-error-description';
 
 interface ApiErrorAlertProps {
   title: string;
@@ -10,13 +9,5 @@ interface ApiErrorAlertProps {
 }
 
 export function ApiErrorAlert({ title, error }: ApiErrorAlertProps) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={title}
-      description={apiErrorMessage(error) ?? t('errors.unexpected')}
-    />
-  );
+  return <Alert type="error" showIcon title={title} description={<ApiErrorDescription error={error} />} />;
 }

@@ -132,6 +132,16 @@ export const enGB = {
   },
   errors: {
     unexpected: 'Something went wrong. Please try again.',
+    offline: 'Plantlens could not be reached. Check the connection and try again.',
+    invalid: 'Plantlens did not accept what was sent. Check the values and try again.',
+    forbidden: 'You do not have permission for this. An administrator can grant it.',
+    notFound: 'This no longer exists: someone may have deleted it. Refresh the page.',
+    conflict: 'This clashes with what is already stored: someone may have changed it meanwhile.',
+    tooLarge: 'What was sent is larger than Plantlens accepts.',
+    tooMany: 'Too many requests in a short time. Wait a moment and try again.',
+    unavailable:
+      'A part of Plantlens is not available right now. Try again in a few minutes; if it lasts, tell IT.',
+    serverDetail: 'Detail from the server:',
   },
   common: {
     back: 'Back',

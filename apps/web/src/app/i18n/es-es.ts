@@ -132,6 +132,16 @@ export const esES: Translation = {
   },
   errors: {
     unexpected: 'Algo ha fallado. Inténtalo de nuevo.',
+    offline: 'No se ha podido contactar con Plantlens. Comprueba la conexión e inténtalo de nuevo.',
+    invalid: 'Plantlens no ha aceptado lo enviado. Revisa los valores e inténtalo de nuevo.',
+    forbidden: 'No tienes permiso para esto. Un administrador puede concedértelo.',
+    notFound: 'Esto ya no existe: puede que alguien lo haya eliminado. Actualiza la página.',
+    conflict: 'Esto choca con lo que ya está guardado: puede que alguien lo haya cambiado mientras tanto.',
+    tooLarge: 'Lo enviado es mayor de lo que Plantlens acepta.',
+    tooMany: 'Demasiadas peticiones en poco tiempo. Espera un momento e inténtalo de nuevo.',
+    unavailable:
+      'Una parte de Plantlens no está disponible ahora mismo. Inténtalo en unos minutos; si continúa, avisa a IT.',
+    serverDetail: 'Detalle del servidor (en inglés):',
   },
   common: {
     back: 'Volver',

@@ -2,7 +2,7 @@ import type { CurrentStatusAssetDto } from '@plantlens/contracts';
 import { Alert, App, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { ApiErrorDescription } from '../../../components/api-error-description';
 import { usePlaceAssetsMutation } from '../api';
 import { assetLabel, subtreeIds, type AssetNode } from '../asset-tree';
 
@@ -75,7 +75,7 @@ export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModa
           showIcon
           style={{ marginBottom: 16 }}
           title={t('incidences.currentStatus.position.saveError', { name: assetLabel(asset) })}
-          description={apiErrorMessage(error) ?? t('errors.unexpected')}
+          description={<ApiErrorDescription error={error} />}
         />
       )}
       <Form<PositionForm>

@@ -10,6 +10,7 @@ import {
 import { Alert, App, Button, Col, Flex, Form, InputNumber, Modal, Popconfirm, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorDescription } from '../../../components/api-error-description';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatSize } from '../../../lib/format-size';
 import { usePlaceSitePlanMutation, useRemoveSitePlanMutation, useUploadSitePlanMutation } from '../api';
@@ -208,7 +209,7 @@ export function SitePlanModal({ plan, currentView, onClose }: SitePlanModalProps
           showIcon
           style={{ marginBottom: 16 }}
           title={text('saveError')}
-          description={apiErrorMessage(failure) ?? t('errors.unexpected')}
+          description={<ApiErrorDescription error={failure} />}
         />
       )}
       <Form<SitePlanForm> form={form} layout="vertical" initialValues={plan?.corners}>
