@@ -1,8 +1,8 @@
 import type { CurrentStatusAssetDto } from '@plantlens/contracts';
-import { Alert, App, Form, InputNumber, Modal, Select } from 'antd';
+import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorDescription } from '../../../components/api-error-description';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { usePlaceAssetsMutation } from '../api';
 import { assetLabel, subtreeIds, type AssetNode } from '../asset-tree';
 
@@ -70,12 +70,10 @@ export function AssetPositionModal({ asset, assets, onClose }: AssetPositionModa
       onCancel={onClose}
     >
       {submitted && error && (
-        <Alert
-          type="error"
-          showIcon
+        <ApiErrorAlert
           style={{ marginBottom: 16 }}
           title={t('incidences.currentStatus.position.saveError', { name: assetLabel(asset) })}
-          description={<ApiErrorDescription error={error} />}
+          error={error}
         />
       )}
       <Form<PositionForm>

@@ -7,10 +7,10 @@ import {
   type SitePlanDto,
   type SitePlanImageType,
 } from '@plantlens/contracts';
-import { Alert, App, Button, Col, Flex, Form, InputNumber, Modal, Popconfirm, Row, Typography } from 'antd';
+import { App, Button, Col, Flex, Form, InputNumber, Modal, Popconfirm, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorDescription } from '../../../components/api-error-description';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatSize } from '../../../lib/format-size';
 import { usePlaceSitePlanMutation, useRemoveSitePlanMutation, useUploadSitePlanMutation } from '../api';
@@ -204,13 +204,7 @@ export function SitePlanModal({ plan, currentView, onClose }: SitePlanModalProps
       }
     >
       {failure !== undefined && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={text('saveError')}
-          description={<ApiErrorDescription error={failure} />}
-        />
+        <ApiErrorAlert style={{ marginBottom: 16 }} title={text('saveError')} error={failure} />
       )}
       <Form<SitePlanForm> form={form} layout="vertical" initialValues={plan?.corners}>
         <Form.Item
